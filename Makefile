@@ -1,0 +1,35 @@
+# hermes-eval: `make sweep` and `make test` set everything up on a fresh machine.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export HF_DATASETS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: setup sweep test leaderboard bench gate clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	# The CPU build of torch comes from a local file; any other torch spec pulls CUDA.
+	$(BIN)/python -m pip install --quiet torch==2.13.0
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+sweep: setup
+	$(BIN)/hermes-eval datasets generate
+	$(BIN)/hermes-eval sweep experiment=default
+	$(BIN)/hermes-eval leaderboard
+
+leaderboard: setup
+	$(BIN)/hermes-eval leaderboard
+
+test: setup
+	$(BIN)/python -m pytest -q tests
+
+clean:
+	rm -rf runs .cache reports/leaderboard.* reports/results.parquet multirun outputs

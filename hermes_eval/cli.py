@@ -1,0 +1,114 @@
+"""`hermes-eval` entry points: run, sweep, leaderboard, datasets."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from hermes_eval.errors import UserError
+
+CONF_DIR = Path(os.environ.get("HERMES_EVAL_CONF", Path(__file__).resolve().parents[1] / "conf"))
+
+for _var in ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "HF_DATASETS_OFFLINE"):
+    os.environ.setdefault(_var, "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+
+def compose(overrides: list[str]):
+    """The composed config for ``overrides``; config errors become one-line UserErrors."""
+    from hydra import compose as hydra_compose
+    from hydra import initialize_config_dir
+    from hydra.core.global_hydra import GlobalHydra
+
+    GlobalHydra.instance().clear()
+    try:
+        with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
+            return hydra_compose(config_name="config", overrides=overrides, return_hydra_config=False)
+    except Exception as exc:  # hydra raises several config exception types
+        raise UserError(_hydra_message(exc)) from None
+
+
+def _hydra_message(exc: Exception) -> str:
+    text = " ".join(str(exc).split())
+    return f"config: {text}" if text else f"config: {type(exc).__name__}"
+
+
+def _first_of_sweeps(overrides: list[str]) -> list[str]:
+    """Each sweep override (a=1,2) reduced to its first value, to validate before launching."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    out = []
+    try:
+        parsed = OverridesParser.create().parse_overrides(overrides)
+    except Exception as exc:  # noqa: BLE001
+        raise UserError(_hydra_message(exc)) from None
+    for raw, ov in zip(overrides, parsed):
+        if ov.is_sweep_override():
+            first = next(iter(ov.sweep_string_iterator()))
+            out.append(f"{ov.get_key_element()}={first}")
+        else:
+            out.append(raw)
+    return out
+
+
+def _launch(overrides: list[str], multirun: bool) -> int:
+    """Run the Hydra task (one run or a multirun sweep) after validating the overrides."""
+    import hydra
+
+    compose(_first_of_sweeps(overrides) if multirun else overrides)
+    from hermes_eval.job import task
+
+    main = hydra.main(version_base="1.3", config_path=str(CONF_DIR), config_name="config")(task)
+    sys.argv = ["hermes-eval", *(["--multirun"] if multirun else []), *overrides]
+    try:
+        main()
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def cmd_leaderboard(args) -> int:
+    from hermes_eval.report.build import build_reports
+
+    out = build_reports(Path(args.runs), Path(args.out))
+    for p in out:
+        print(p)
+    return 0
+
+
+def cmd_datasets(args) -> int:
+    from hermes_eval.querysets import commands
+
+    return commands.run(args, compose)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="hermes-eval", description=__doc__)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("run", help="one run; arguments are Hydra overrides")
+    p.add_argument("overrides", nargs="*")
+    p = sub.add_parser("sweep", help="a Hydra multirun; e.g. `sweep experiment=default`")
+    p.add_argument("overrides", nargs="*")
+    p = sub.add_parser("leaderboard", help="rebuild the leaderboards from every run record")
+    p.add_argument("--runs", default="runs")
+    p.add_argument("--out", default="reports")
+    p = sub.add_parser("datasets", help="query sets: generate, list, show, check")
+    p.add_argument("action", choices=["generate", "list", "show", "check"])
+    p.add_argument("rest", nargs="*", help="NAME (show/check) and Hydra overrides")
+    p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
+    args = parser.parse_args(argv)
+    try:
+        if args.cmd in ("run", "sweep"):
+            return _launch(args.overrides, multirun=args.cmd == "sweep")
+        if args.cmd == "leaderboard":
+            return cmd_leaderboard(args)
+        return cmd_datasets(args)
+    except UserError as exc:
+        print(f"hermes-eval: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,66 @@
+"""Turning the Hydra config into parts: instantiation, the config hash, human labels."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from omegaconf import DictConfig, OmegaConf
+
+META_KEYS = ("name", "notes", "substitutes")
+# keys that do not change what a run measures, so they stay out of its hash
+UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name")
+
+
+def plain(cfg: DictConfig | dict | None) -> Any:
+    if cfg is None:
+        return None
+    if isinstance(cfg, DictConfig):
+        return OmegaConf.to_container(cfg, resolve=True)
+    return cfg
+
+
+def instantiate_part(node: DictConfig | dict | None) -> Any:
+    """``hydra.utils.instantiate`` after dropping descriptive keys (name, notes) at the top."""
+    if node is None:
+        return None
+    from hydra.utils import instantiate
+
+    data = plain(node)
+    for key in META_KEYS:
+        data.pop(key, None)
+    return instantiate(data, _convert_="all")
+
+
+def config_hash(cfg: DictConfig | dict) -> str:
+    data = plain(cfg)
+    for key in UNHASHED:
+        data.pop(key, None)
+    blob = json.dumps(data, sort_keys=True, default=str).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def active_legs(cfg: DictConfig | dict) -> list[str]:
+    """Leg names of the retriever that run: configured and with a non-zero fusion weight."""
+    fusion = instantiate_part(cfg["fusion"])
+    retr = cfg["retriever"]
+    return [leg for leg in ("sparse", "dense") if retr.get(leg) and fusion.weight(leg) != 0]
+
+
+def system_label(cfg: DictConfig | dict) -> str:
+    """e.g. ``rank_bm25``, ``exact``, ``rank_bm25+exact w_dense=0.3``; a preset's own name wins."""
+    if cfg.get("system") and cfg["system"].get("name"):
+        return str(cfg["system"]["name"])
+    retr = cfg["retriever"]
+    legs = active_legs(cfg)
+    names = [str(retr[leg].get("name") or leg) for leg in legs]
+    label = "+".join(names)
+    if len(legs) > 1:
+        w = cfg["fusion"].get("dense_weight")
+        label += f" w_dense={w}" if w is not None else f" {cfg['fusion'].get('name', 'fusion')}"
+    return label
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_")[:80]

@@ -1,0 +1,24 @@
+"""File extension -> language name."""
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+EXTENSIONS: dict[str, str] = {
+    ".py": "python", ".pyi": "python", ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript",
+    ".jsx": "javascript", ".ts": "typescript", ".tsx": "typescript", ".go": "go", ".rs": "rust",
+    ".java": "java", ".kt": "kotlin", ".scala": "scala", ".cs": "csharp", ".c": "c", ".h": "c",
+    ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp", ".rb": "ruby",
+    ".php": "php", ".swift": "swift", ".m": "objc", ".lua": "lua", ".pl": "perl", ".r": "r",
+    ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".sql": "sql", ".html": "html",
+    ".htm": "html", ".css": "css", ".scss": "css", ".vue": "vue", ".svelte": "svelte",
+    ".md": "markdown", ".markdown": "markdown", ".rst": "rst", ".txt": "text",
+    ".json": "json", ".yaml": "yaml", ".yml": "yaml", ".toml": "toml", ".ini": "ini", ".cfg": "ini",
+    ".xml": "xml", ".proto": "protobuf", ".jinja": "jinja", ".j2": "jinja",
+}
+FILENAMES = {"Makefile": "make", "Dockerfile": "docker", "CMakeLists.txt": "cmake"}
+
+
+def detect_language(path: str) -> str | None:
+    """The language of ``path``, or None when it is not a source or text file we index."""
+    p = PurePosixPath(path)
+    return FILENAMES.get(p.name) or EXTENSIONS.get(p.suffix.lower())

@@ -1,0 +1,47 @@
+"""Corpus records."""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusFile:
+    path: str  # unique within the corpus, '/'-separated
+    repo: str  # the source it came from: per-repository stratification uses it
+    language: str
+    text: str
+
+    @property
+    def n_lines(self) -> int:
+        return len(self.text.splitlines())
+
+
+@dataclass(frozen=True)
+class Corpus:
+    name: str
+    files: tuple[CorpusFile, ...]
+    skipped: dict = field(default_factory=dict)  # reason -> count
+    sources: tuple[str, ...] = ()
+
+    @property
+    def fingerprint(self) -> str:
+        """sha256 over sorted (path, text): changes whenever any indexed byte changes."""
+        h = hashlib.sha256()
+        for f in sorted(self.files, key=lambda f: f.path):
+            h.update(f.path.encode())
+            h.update(b"\0")
+            h.update(f.text.encode("utf-8", "surrogatepass"))
+            h.update(b"\0")
+        return h.hexdigest()[:16]
+
+    def by_path(self) -> dict[str, CorpusFile]:
+        return {f.path: f for f in self.files}
+
+    def summary(self) -> dict:
+        langs: dict[str, int] = {}
+        for f in self.files:
+            langs[f.language] = langs.get(f.language, 0) + 1
+        return {"name": self.name, "sources": list(self.sources), "files": len(self.files),
+                "lines": sum(f.n_lines for f in self.files), "languages": dict(sorted(langs.items())),
+                "skipped": dict(sorted(self.skipped.items())), "fingerprint": self.fingerprint}

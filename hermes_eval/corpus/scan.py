@@ -1,0 +1,99 @@
+"""Scan sources into a Corpus: skip tooling folders, hidden, binary, non-UTF-8 and large files."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Sequence
+
+from hermes_eval.corpus.languages import detect_language
+from hermes_eval.corpus.model import Corpus, CorpusFile
+from hermes_eval.corpus.sources import Source, resolve
+from hermes_eval.errors import UserError
+
+SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "venv", ".venv", "env", "build", "dist",
+                       "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".nox", "target",
+                       "site-packages", ".eggs", ".idea", ".vscode"})
+MAX_FILE_BYTES = 1_000_000
+
+
+def _walk(source: Source, skipped: dict[str, int]) -> list[tuple[str, Path]]:
+    """(relative path, absolute path) pairs; links leaving the root are never followed."""
+    out: list[tuple[str, Path]] = []
+    if source.only is not None:
+        for p in source.only:
+            out.append((p.relative_to(source.root).as_posix(), p))
+        return out
+    for dirpath, dirnames, filenames in os.walk(source.root, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d, skipped))
+        for name in sorted(filenames):
+            if name.startswith("."):
+                skipped["hidden"] = skipped.get("hidden", 0) + 1
+                continue
+            p = Path(dirpath) / name
+            if p.is_symlink():
+                target = p.resolve()
+                if source.root not in target.parents:
+                    skipped["symlink_outside_root"] = skipped.get("symlink_outside_root", 0) + 1
+                    continue
+            out.append((p.relative_to(source.root).as_posix(), p))
+    return out
+
+
+def _skip_dir(name: str, skipped: dict[str, int]) -> bool:
+    if name in SKIP_DIRS or name.startswith(".") or name.endswith(".egg-info"):
+        skipped["skipped_dir"] = skipped.get("skipped_dir", 0) + 1
+        return True
+    return False
+
+
+def read_text(path: Path, max_bytes: int) -> tuple[str | None, str | None]:
+    """(text, None) or (None, reason it was skipped)."""
+    try:
+        if not path.is_file():
+            return None, "not_a_file"
+        if path.stat().st_size > max_bytes:
+            return None, "too_large"
+        data = path.read_bytes()
+    except OSError:
+        return None, "unreadable"
+    if b"\0" in data[:8192]:
+        return None, "binary"
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, "not_utf8"
+    return text.replace("\r\n", "\n").replace("\r", "\n"), None
+
+
+def load_corpus(sources: Sequence[str], name: str = "corpus", cache_dir: str | Path = ".cache",
+                max_file_bytes: int = MAX_FILE_BYTES, languages: Sequence[str] | None = None) -> Corpus:
+    """Resolve and scan ``sources``; with several, folder paths get their folder name as prefix."""
+    if isinstance(sources, str):
+        sources = [sources]
+    if not sources:
+        raise UserError("corpus.sources is empty: give at least one folder, pkg:NAME or pypi:NAME==VERSION")
+    cache = Path(cache_dir)
+    skipped: dict[str, int] = {}
+    files: dict[str, CorpusFile] = {}
+    wanted = set(languages) if languages else None
+    for spec in sources:
+        src = resolve(str(spec), cache)
+        prefix = f"{src.repo}/" if len(sources) > 1 and src.only is None else ""
+        for rel, abspath in _walk(src, skipped):
+            lang = detect_language(rel)
+            if lang is None or (wanted is not None and lang not in wanted):
+                skipped["not_source"] = skipped.get("not_source", 0) + 1
+                continue
+            text, why = read_text(abspath, max_file_bytes)
+            if why:
+                skipped[why] = skipped.get(why, 0) + 1
+                continue
+            path = prefix + rel
+            if path in files:
+                raise UserError(f"corpus sources collide at {path!r}: list each source once in corpus.sources")
+            files[path] = CorpusFile(path=path, repo=src.repo, language=lang, text=text)
+    if not files:
+        raise UserError(f"corpus {name!r} has no indexable files in {list(sources)}: point "
+                        f"corpus.sources at source code")
+    return Corpus(name=name, files=tuple(files[p] for p in sorted(files)), skipped=skipped,
+                  sources=tuple(str(s) for s in sources))

@@ -1,0 +1,109 @@
+"""Corpus sources: a spec string -> (repo name, root folder, files to read under it)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tarfile
+import zipfile
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Callable, Iterator
+
+from filelock import FileLock
+
+from hermes_eval.errors import UserError
+
+
+@dataclass(frozen=True)
+class Source:
+    """A resolved source: ``root`` is the folder paths are relative to; ``only`` restricts the
+    walk to those files (an installed distribution's RECORD), ``None`` walks the whole root."""
+
+    spec: str
+    repo: str
+    root: Path
+    only: tuple[Path, ...] | None = None
+    prefix: str = ""
+
+
+def _dir(spec: str, cache: Path) -> Source:
+    root = Path(spec).expanduser()
+    if not root.exists():
+        raise UserError(f"corpus source {spec!r} does not exist: fix corpus.sources (a folder, "
+                        f"pkg:NAME or pypi:NAME==VERSION)")
+    if not root.is_dir():
+        raise UserError(f"corpus source {spec!r} is not a folder: fix corpus.sources")
+    root = root.resolve()
+    return Source(spec=spec, repo=root.name, root=root)
+
+
+def _pkg(spec: str, cache: Path) -> Source:
+    name = spec.split(":", 1)[1]
+    try:
+        dist = metadata.distribution(name)
+    except metadata.PackageNotFoundError:
+        raise UserError(f"corpus source {spec!r}: distribution {name!r} is not installed; "
+                        f"pip install it or use pypi:{name}==VERSION") from None
+    files = [Path(dist.locate_file(f)) for f in (dist.files or [])
+             if ".dist-info" not in str(f) and "__pycache__" not in str(f)
+             and not str(f).startswith("..")]
+    root = Path(dist.locate_file("")).resolve()
+    return Source(spec=spec, repo=dist.metadata["Name"].lower(), root=root,
+                  only=tuple(sorted(f.resolve() for f in files if f.is_file())))
+
+
+def _pypi(spec: str, cache: Path) -> Source:
+    req = spec.split(":", 1)[1]
+    if "==" not in req:
+        raise UserError(f"corpus source {spec!r} must pin a version: use pypi:NAME==VERSION")
+    name, version = req.split("==", 1)
+    dest = cache / "pypi" / f"{name}-{version}"
+    done = dest / ".unpacked"
+    dest.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(dest) + ".lock"):
+        if not done.exists():
+            dl = dest / "download"
+            proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
+                                   "-d", str(dl), f"{name}=={version}"], capture_output=True, text=True)
+            if proc.returncode != 0:
+                last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+                raise UserError(f"corpus source {spec!r}: pip download failed ({last}); check the "
+                                f"name and version")
+            archives = sorted(dl.iterdir())
+            if not archives:
+                raise UserError(f"corpus source {spec!r}: pip downloaded nothing")
+            _unpack(archives[0], dest / "src")
+            done.touch()
+    return Source(spec=spec, repo=name.lower(), root=(dest / "src").resolve())
+
+
+def _unpack(archive: Path, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    if archive.suffix in (".whl", ".zip"):
+        with zipfile.ZipFile(archive) as z:
+            for m in z.infolist():
+                target = (out / m.filename).resolve()
+                if out.resolve() in target.parents and not m.is_dir():
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(z.read(m))
+    else:
+        with tarfile.open(archive) as t:
+            t.extractall(out, filter="data")
+
+
+RESOLVERS: dict[str, Callable[[str, Path], Source]] = {"pkg": _pkg, "pypi": _pypi}
+
+
+def resolve(spec: str, cache: Path) -> Source:
+    """Resolve one corpus spec; the scheme before ``:`` picks the resolver, else a folder."""
+    scheme = spec.split(":", 1)[0] if ":" in spec and not Path(spec).exists() else ""
+    return RESOLVERS.get(scheme, _dir)(spec, cache)
+
+
+def iter_candidates(source: Source) -> Iterator[Path]:
+    """Files of a source, before filtering."""
+    if source.only is not None:
+        yield from source.only
+    else:
+        yield from sorted(p for p in source.root.rglob("*"))

@@ -1,0 +1,1 @@
+"""Query sets: generators, storage (HF datasets + manifest) and hygiene checks."""

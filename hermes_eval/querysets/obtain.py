@@ -1,0 +1,42 @@
+"""Load the configured query set, generating it first when it does not exist yet."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from filelock import FileLock
+from omegaconf import DictConfig
+
+from hermes_eval.config import instantiate_part
+from hermes_eval.corpus.model import Corpus
+from hermes_eval.errors import UserError
+from hermes_eval.querysets.model import QuerySet
+from hermes_eval.querysets.store import load_queryset, save_queryset
+
+
+def queryset_dir(cfg: DictConfig) -> Path:
+    return Path(cfg.paths.datasets) / cfg.queryset.name
+
+
+def generate(cfg: DictConfig, corpus: Corpus) -> QuerySet:
+    gen = cfg.queryset.get("generator")
+    if gen is None:
+        raise UserError(f"query set {cfg.queryset.name!r} has no generator and no files in "
+                        f"{queryset_dir(cfg)}: import it or pick another queryset")
+    return instantiate_part(gen).generate(corpus, cfg.queryset.name)
+
+
+def obtain_queryset(cfg: DictConfig, corpus: Corpus, force: bool = False) -> QuerySet:
+    folder = queryset_dir(cfg)
+    locks = Path(cfg.paths.cache) / "locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(locks / f"queryset-{folder.name}.lock")):
+        exists = (folder / "queries.parquet").exists() or (folder / "queries.jsonl").exists()
+        if force or not exists:
+            save_queryset(generate(cfg, corpus), folder)
+    qs = load_queryset(folder)
+    want = qs.manifest.get("corpus_fingerprint")
+    if want and want != corpus.fingerprint:
+        raise UserError(f"query set {folder} was built from corpus fingerprint {want} but corpus "
+                        f"{corpus.name!r} is {corpus.fingerprint}: regenerate it with `hermes-eval "
+                        f"datasets generate --force queryset={cfg.queryset.name}`")
+    return qs

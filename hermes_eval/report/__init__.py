@@ -1,0 +1,1 @@
+"""Reports: markdown and HTML leaderboards (jinja2 templates under templates/)."""

