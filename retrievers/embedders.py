@@ -49,6 +49,7 @@ class EmbeddingCache:
     """Vectors keyed by (model key, sha256 of text) in one SQLite file; safe across processes."""
 
     def __init__(self, path: Path):
+        self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(str(path), timeout=120, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -151,10 +152,17 @@ class SentenceTransformerEmbedder:
         found = self._cache.get(self.identity, shas)
         missing = sorted({s: t for s, t in zip(shas, texts) if s not in found}.items())
         if missing:
-            vecs = self._encode([t for _, t in missing])
-            fresh = {s: v for (s, _), v in zip(missing, vecs)}
-            self._cache.put(self.identity, fresh)
-            found.update(fresh)
+            from filelock import FileLock
+
+            # parallel sweep jobs embedding the same texts: one computes, the others wait and read
+            with FileLock(str(self._cache.path) + f".{text_sha(self.identity)[:12]}.lock"):
+                found.update(self._cache.get(self.identity, [s for s, _ in missing]))
+                missing = [(s, t) for s, t in missing if s not in found]
+                if missing:
+                    vecs = self._encode([t for _, t in missing])
+                    fresh = {s: v for (s, _), v in zip(missing, vecs)}
+                    self._cache.put(self.identity, fresh)
+                    found.update(fresh)
         self.stats["computed"] += len(missing)
         self.stats["cached"] += len(texts) - len(missing)
         if not texts:
