@@ -20,6 +20,7 @@ import numpy as np
 from omegaconf import DictConfig
 
 from hermes_eval import __version__
+from hermes_eval.budget import budget_metrics, token_stats
 from hermes_eval.cache import Cache, atomic_write_bytes, key_of
 from hermes_eval.config import config_hash, instantiate_part, plain, slug, system_label
 from hermes_eval.corpus import load_corpus
@@ -193,6 +194,7 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
         per_metric[f"file_{m}"] = file_m[m]
     for k, vals in cov.items():
         per_metric[f"line_coverage@{k}"] = vals
+    per_metric.update(budget_metrics(queries, rankings, lookup))
     n_boot = int(cfg.get("bootstrap", 1000))
     metrics = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_boot)
                for name, vals in per_metric.items()}
@@ -214,7 +216,7 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
         hygiene=hygiene.to_dict(),
         chunks={"count": len(chunks), "lines_mean": round(float(np.mean(sizes)), 3),
                 "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
-                "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1)},
+                "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1), **token_stats(chunks)},
         legs=list(pipeline.legs), metrics=metrics, latency_ms=latency, warmup=warmup,
         index={"build_seconds": {k: round(v, 4) for k, v in build_seconds.items()},
                "build_seconds_total": round(build_total, 4), "bytes": index_bytes},
