@@ -96,9 +96,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("leaderboard", help="rebuild the leaderboards from every run record")
     p.add_argument("--runs", default="runs")
     p.add_argument("--out", default="reports")
-    p = sub.add_parser("datasets", help="query sets: generate, list, show, check")
-    p.add_argument("action", choices=["generate", "list", "show", "check"])
-    p.add_argument("rest", nargs="*", help="NAME (show/check) and Hydra overrides")
+    p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export")
+    p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
+    p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
+                   "import repoeval JSONL SNAPSHOT [name=..]; export beir OUT; plus Hydra overrides")
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
     args = parser.parse_args(argv)
     try:

@@ -1,0 +1,1 @@
+"""Nightly regression gate: run a fixed suite, compare with the committed baseline."""
