@@ -1,6 +1,20 @@
-"""The chunker protocol and helpers shared by every strategy."""
+"""The chunker protocol and the helpers every strategy shares.
+
+Contract every chunker keeps (property-tested in tests/retrievers/chunkers/):
+
+- **coverage over non-blank lines**: every line holding a non-whitespace character lies in at
+  least one chunk. Runs of blank lines may be dropped (nobody retrieves them, and gold spans
+  are judged by the chunks that overlap them, so a dropped blank line costs no metric);
+- spans lie in the file (``1 <= start <= end <= n_lines``) and ``chunk.text`` is exactly the
+  file's lines ``start..end`` joined by ``\\n``, so ids (``path:start-end``) are stable;
+- no chunk is whitespace-only, and the output is deterministic (sorted by start, end).
+
+Lines are split on ``\\n`` only, as ``ast``, tree-sitter and the corpus scanner count them
+(``str.splitlines`` also breaks at form feeds and U+2028 and would shift every later line).
+"""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Iterable, Protocol, runtime_checkable
 
 from retrievers.chunk import Chunk
@@ -8,9 +22,26 @@ from retrievers.chunk import Chunk
 
 @runtime_checkable
 class Chunker(Protocol):
-    """Split one file into chunks that together cover every line."""
+    """Split one file into chunks that together cover every non-blank line."""
 
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]: ...
+
+
+@runtime_checkable
+class RangeSplitter(Protocol):
+    """Split lines ``first..last`` (1-based, inclusive) of a file into pieces."""
+
+    def split(self, lines: list[str], first: int, last: int) -> list["Piece"]: ...
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A chunk before it has text: 1-based inclusive lines, a symbol and metadata."""
+
+    start: int
+    end: int
+    symbol: str | None = None
+    meta: dict = field(default_factory=dict, compare=False, hash=False)
 
 
 def chunk_files(chunker: Chunker, files: Iterable[tuple[str, str, str]]) -> list[Chunk]:
@@ -24,8 +55,13 @@ def chunk_files(chunker: Chunker, files: Iterable[tuple[str, str, str]]) -> list
 
 
 def split_lines(text: str) -> list[str]:
-    """Lines of ``text`` without their terminators (a trailing newline adds no line)."""
-    return text.splitlines()
+    """Lines of ``text`` split on ``\\n`` only (a trailing newline adds no line)."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def make_chunk(path: str, lines: list[str], start: int, end: int, language: str,
@@ -51,3 +87,51 @@ def windows(n_lines: int, size: int, overlap: int, first: int = 1) -> list[tuple
             break
         start += size - overlap
     return out
+
+
+def is_blank(lines: list[str], start: int, end: int) -> bool:
+    """True when lines ``start..end`` hold only whitespace."""
+    return not any(line.strip() for line in lines[start - 1:end])
+
+
+def uncovered_runs(lines: list[str], pieces: Iterable[Piece]) -> list[tuple[int, int]]:
+    """Maximal runs of lines no piece covers, trimmed to their first and last non-blank line."""
+    covered = [False] * (len(lines) + 2)
+    for p in pieces:
+        for n in range(max(p.start, 1), min(p.end, len(lines)) + 1):
+            covered[n] = True
+    runs: list[tuple[int, int]] = []
+    n = 1
+    while n <= len(lines):
+        if covered[n] or not lines[n - 1].strip():
+            n += 1
+            continue
+        end = n
+        while end + 1 <= len(lines) and not covered[end + 1]:
+            end += 1
+        while not lines[end - 1].strip():
+            end -= 1
+        runs.append((n, end))
+        n = end + 1
+    return runs
+
+
+def assemble(path: str, lines: list[str], language: str, pieces: Iterable[Piece],
+             filler: RangeSplitter) -> list[Chunk]:
+    """Chunks for ``pieces`` plus ``filler`` pieces over every uncovered non-blank run.
+
+    Pieces are clamped to the file, whitespace-only ones dropped, and duplicates of a span keep
+    the first piece's symbol; the result is sorted by (start, end).
+    """
+    kept: list[Piece] = []
+    for p in pieces:
+        start, end = max(p.start, 1), min(p.end, len(lines))
+        if start <= end and not is_blank(lines, start, end):
+            kept.append(Piece(start, end, p.symbol, p.meta))
+    for a, b in uncovered_runs(lines, kept):
+        kept.extend(p for p in filler.split(lines, a, b) if not is_blank(lines, p.start, p.end))
+    out: dict[tuple[int, int], Chunk] = {}
+    for p in kept:
+        out.setdefault((p.start, p.end),
+                       make_chunk(path, lines, p.start, p.end, language, p.symbol, **p.meta))
+    return [out[k] for k in sorted(out)]

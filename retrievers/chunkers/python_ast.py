@@ -11,7 +11,7 @@ import ast
 from dataclasses import dataclass, field
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import make_chunk, split_lines, windows
+from retrievers.chunkers.base import is_blank, make_chunk, split_lines, windows
 from retrievers.chunkers.lines import LineChunker
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -77,13 +77,13 @@ class PythonASTChunker:
         for s, e, sym in spans:
             if s > cursor:
                 out.extend(self._gap(path, lines, language, cursor, s - 1))
-            out.append(make_chunk(path, lines, s, e, language, sym))
+            if not is_blank(lines, s, e):
+                out.append(make_chunk(path, lines, s, e, language, sym))
             cursor = max(cursor, e + 1)
         if cursor <= len(lines):
             out.extend(self._gap(path, lines, language, cursor, len(lines)))
         return out
 
     def _gap(self, path: str, lines: list[str], language: str, s: int, e: int) -> list[Chunk]:
-        if not any(line.strip() for line in lines[s - 1:e]):
-            return []
-        return [make_chunk(path, lines, a, b, language) for a, b, _ in self._split(s, e, None)]
+        return [make_chunk(path, lines, a, b, language) for a, b, _ in self._split(s, e, None)
+                if not is_blank(lines, a, b)]

@@ -1,0 +1,170 @@
+"""Symbol chunks from tree-sitter for Go, Rust and JavaScript, parsed with the per-language
+grammar wheels (``tree_sitter_go.language()`` ...), never tree-sitter-language-pack.
+
+Each definition (function, method, type, impl, trait, class, a ``const f = () => ...`` binding)
+is one chunk, joined by the comments and attributes directly above it. A definition over
+``max_chars`` is opened up into the definitions inside it (``impl`` methods, class methods),
+or, with none, split into character-capped windows. A node that is no definition but is over
+the cap (an AMD ``define(..., function () {...})`` wrapper, a big ``mod``) is searched for
+definitions inside it. Lines left over (imports, constants) go to the fallback chunker, as do
+other languages.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
+
+from retrievers.chunk import Chunk
+from retrievers.chunkers.base import Piece, assemble, split_lines
+from retrievers.chunkers.heuristic import HeuristicChunker
+
+Namer = Callable[[object], "str | None"]
+_FUNCS = frozenset({"function_expression", "function", "arrow_function", "generator_function", "class"})
+
+
+def _text(node) -> str:
+    return node.text.decode("utf-8", "replace") if node is not None else ""
+
+
+def _field(name: str = "name") -> Namer:
+    return lambda node: _text(node.child_by_field_name(name)) or None
+
+
+def _go_type(node) -> str | None:
+    specs = [c for c in node.named_children if c.type in ("type_spec", "type_alias")]
+    return ", ".join(_text(s.child_by_field_name("name")) for s in specs) or None
+
+
+def _go_method(node) -> str | None:
+    recv = node.child_by_field_name("receiver")
+    types = [n for n in _walk(recv) if n.type == "type_identifier"] if recv is not None else []
+    own = _text(node.child_by_field_name("name"))
+    return f"{_text(types[0])}.{own}" if types else own or None
+
+
+def _rust_impl(node) -> str | None:
+    trait, typ = node.child_by_field_name("trait"), node.child_by_field_name("type")
+    return f"{_text(trait)} for {_text(typ)}" if trait is not None else _text(typ) or None
+
+
+def _js_binding(node) -> str | None:
+    for decl in node.named_children:
+        value = decl.child_by_field_name("value")
+        if decl.type == "variable_declarator" and value is not None and value.type in _FUNCS:
+            return _text(decl.child_by_field_name("name"))
+    return None
+
+
+def _js_assignment(node) -> str | None:
+    expr = node.named_children[0] if node.named_children else None
+    if expr is None or expr.type != "assignment_expression":
+        return None
+    right = expr.child_by_field_name("right")
+    return _text(expr.child_by_field_name("left")) if right is not None and right.type in _FUNCS else None
+
+
+def _js_pair(node) -> str | None:
+    value = node.child_by_field_name("value")
+    return _text(node.child_by_field_name("key")) if value is not None and value.type in _FUNCS else None
+
+
+def _js_export(node) -> str | None:
+    decl = node.child_by_field_name("declaration")
+    namer = JAVASCRIPT.symbols.get(decl.type) if decl is not None else None
+    return namer(decl) if namer is not None else None
+
+
+def _walk(node):
+    yield node
+    for c in node.children:
+        yield from _walk(c)
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """A grammar wheel's module, its definition node types (with how to name them), and the
+    node types that attach to the definition below them."""
+
+    module: str
+    symbols: dict[str, Namer]
+    attached: frozenset[str]
+
+
+GO = Grammar("tree_sitter_go", {"function_declaration": _field(), "method_declaration": _go_method,
+                                "type_declaration": _go_type}, frozenset({"comment"}))
+RUST = Grammar("tree_sitter_rust", {
+    **{t: _field() for t in ("function_item", "function_signature_item", "struct_item", "enum_item",
+                             "trait_item", "mod_item", "macro_definition", "union_item", "const_item",
+                             "static_item", "type_item")},
+    "impl_item": _rust_impl}, frozenset({"line_comment", "block_comment", "attribute_item"}))
+JAVASCRIPT = Grammar("tree_sitter_javascript", {
+    **{t: _field() for t in ("function_declaration", "generator_function_declaration", "class_declaration",
+                             "method_definition")},
+    "lexical_declaration": _js_binding, "variable_declaration": _js_binding,
+    "expression_statement": _js_assignment, "pair": _js_pair, "export_statement": _js_export},
+    frozenset({"comment"}))
+GRAMMARS: dict[str, Grammar] = {"go": GO, "rust": RUST, "javascript": JAVASCRIPT}
+
+
+@lru_cache(maxsize=8)
+def _parser(module: str):
+    import tree_sitter
+
+    return tree_sitter.Parser(tree_sitter.Language(importlib.import_module(module).language()))
+
+
+def _rows(node) -> tuple[int, int]:
+    """1-based first and last line; a node ending at column 0 ends on the line before."""
+    (r0, _), (r1, c1) = node.start_point, node.end_point
+    return r0 + 1, (r1 if c1 == 0 and r1 > r0 else r1 + 1)
+
+
+@dataclass(frozen=True)
+class TreeSitterSymbolChunker:
+    """One chunk per definition for the languages in ``GRAMMARS``; ``fallback`` for the rest."""
+
+    max_chars: int = 1500
+    overlap_lines: int = 3
+    fallback: HeuristicChunker = field(default_factory=HeuristicChunker)
+
+    def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
+        grammar = GRAMMARS.get(language)
+        if grammar is None:
+            return self.fallback.chunk(path, text, language)
+        lines = split_lines(text)
+        root = _parser(grammar.module).parse(text.encode("utf-8")).root_node
+        return assemble(path, lines, language, self._inside(lines, grammar, root, None), self.fallback)
+
+    def _inside(self, lines: list[str], grammar: Grammar, node, owner: str | None) -> list[Piece]:
+        """Pieces for the definitions among ``node``'s children (searching big non-definitions)."""
+        out: list[Piece] = []
+        children = node.named_children
+        for i, child in enumerate(children):
+            namer = grammar.symbols.get(child.type)
+            name = namer(child) if namer is not None else None
+            if name is None:
+                if child.end_byte - child.start_byte > self.max_chars:
+                    out.extend(self._inside(lines, grammar, child, owner))
+                continue
+            qualified = f"{owner}.{name}" if owner else name
+            start, end = _rows(child)
+            j = i - 1
+            while j >= 0 and children[j].type in grammar.attached and _rows(children[j])[1] >= start - 1:
+                start = _rows(children[j])[0]
+                j -= 1
+            out.extend(self._definition(lines, grammar, child, qualified, start, end))
+        return out
+
+    def _definition(self, lines: list[str], grammar: Grammar, node, name: str, start: int,
+                    end: int) -> list[Piece]:
+        meta = {"kind": node.type}
+        if sum(len(line) + 1 for line in lines[start - 1:end]) <= self.max_chars:
+            return [Piece(start, end, name, meta)]
+        inner = self._inside(lines, grammar, node, name)
+        if inner:
+            return inner
+        splitter = HeuristicChunker(max_chars=self.max_chars, overlap_lines=self.overlap_lines, min_fill=1.0)
+        return [Piece(p.start, p.end, name, dict(meta, part=k))
+                for k, p in enumerate(splitter.split(lines, start, end))]

@@ -1,0 +1,305 @@
+"""Source snippets in every language the chunkers handle, and chunkers built from conf/chunker
+(imported by the tests in this folder)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from omegaconf import OmegaConf
+
+ROOT = Path(__file__).resolve().parents[3]
+
+GO = '''package geometry
+
+import (
+\t"fmt"
+\t"math"
+)
+
+// Point is a location on the plane.
+type Point struct {
+\tX, Y float64
+}
+
+// Dist returns the distance to q.
+func (p *Point) Dist(q Point) float64 {
+\treturn math.Hypot(q.X-p.X, q.Y-p.Y)
+}
+
+// Add adds two numbers.
+func Add(a, b int) int {
+\treturn a + b
+}
+
+const Version = "1.0"
+
+func main() {
+\tfmt.Println(Add(1, 2))
+}
+'''
+
+RUST = '''use std::fmt;
+
+/// A point on the plane.
+#[derive(Debug, Clone)]
+pub struct Point {
+    x: f64,
+    y: f64,
+}
+
+impl Point {
+    /// The origin.
+    pub fn origin() -> Self {
+        Point { x: 0.0, y: 0.0 }
+    }
+
+    pub fn dist(&self, other: &Point) -> f64 {
+        ((other.x - self.x).powi(2) + (other.y - self.y).powi(2)).sqrt()
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+pub trait Shape {
+    fn area(&self) -> f64;
+}
+'''
+
+JAVASCRIPT = '''import { load } from "./config.js";
+
+/**
+ * Adds two numbers.
+ */
+export function add(a, b) {
+  return a + b;
+}
+
+const double = (x) => x * 2;
+
+export default class Counter {
+  constructor(start) {
+    this.value = start;
+  }
+
+  increment() {
+    this.value += 1;
+    return this.value;
+  }
+}
+
+module.exports.reset = function (counter) {
+  counter.value = 0;
+};
+'''
+
+AMD = '''define([
+    'base/js/namespace',
+    'jquery'
+], function (Jupyter, $) {
+    "use strict";
+
+    // toggle the toolbar
+    function toggle_toolbar(show) {
+        $('#maintoolbar').toggle(show);
+        return show;
+    }
+
+    var load_extension = function () {
+        Jupyter.toolbar.add_buttons_group([{
+            label: 'toggle',
+            icon: 'fa-eye',
+            callback: toggle_toolbar
+        }]);
+    };
+
+    return {
+        load_ipython_extension: load_extension
+    };
+});
+'''
+
+TYPESCRIPT = '''import { Injectable } from "@angular/core";
+
+export interface User {
+  id: number;
+  name: string;
+}
+
+export type Id = number | string;
+
+export enum Role {
+  Admin,
+  Guest,
+}
+
+@Injectable()
+export class UserService {
+  private users: User[] = [];
+
+  add(user: User): void {
+    this.users.push(user);
+  }
+
+  find(id: number): User | undefined {
+    return this.users.find((u) => u.id === id);
+  }
+}
+
+export function greet(user: User): string {
+  return `hello ${user.name}`;
+}
+'''
+
+JAVA = '''package org.example.shapes;
+
+import java.util.List;
+
+/** A circle. */
+public class Circle implements Shape {
+    private final double radius;
+
+    public Circle(double radius) {
+        this.radius = radius;
+    }
+
+    @Override
+    public double area() {
+        return Math.PI * radius * radius;
+    }
+
+    public static double total(List<Shape> shapes) {
+        double sum = 0;
+        for (Shape s : shapes) {
+            sum += s.area();
+        }
+        return sum;
+    }
+}
+'''
+
+CSHARP = '''using System;
+using System.Collections.Generic;
+
+namespace Shapes
+{
+    /// <summary>A square.</summary>
+    public class Square : IShape
+    {
+        public double Side { get; }
+
+        public Square(double side)
+        {
+            Side = side;
+        }
+
+        public double Area()
+        {
+            return Side * Side;
+        }
+    }
+}
+'''
+
+PYTHON = '''"""A small module."""
+import os
+
+CONSTANT = 3
+
+
+@decorator
+def top(a, b):
+    """Add."""
+    return a + b
+
+
+async def fetch(url):
+    return await get(url)
+
+
+class Thing:
+    """A thing."""
+
+    def __init__(self, x):
+        self.x = x
+
+    def double(self):
+        return self.x * 2
+
+
+if __name__ == "__main__":
+    print(top(1, 2))
+'''
+
+MARKDOWN = '''Intro text before any heading.
+
+# Guide
+
+Some words about the guide.
+
+## Install
+
+Use pip:
+
+```bash
+# this is a shell comment, not a heading
+pip install thing
+```
+
+## Usage
+
+First paragraph of usage.
+
+Second paragraph of usage.
+
+Setext section
+--------------
+
+Body under a setext heading.
+'''
+
+SNIPPETS: dict[str, tuple[str, str]] = {
+    "go": ("geo/point.go", GO), "rust": ("src/point.rs", RUST), "javascript": ("web/counter.js", JAVASCRIPT),
+    "typescript": ("web/user.ts", TYPESCRIPT), "java": ("src/Circle.java", JAVA),
+    "csharp": ("src/Square.cs", CSHARP), "python": ("pkg/mod.py", PYTHON), "markdown": ("docs/guide.md", MARKDOWN),
+}
+
+
+def from_config(name: str, **overrides):
+    """The chunker that conf/chunker/NAME.yaml builds, with keys overridden."""
+    from hermes_eval.config import instantiate_part
+
+    cfg = OmegaConf.load(ROOT / "conf" / "chunker" / f"{name}.yaml")
+    for key, value in overrides.items():
+        OmegaConf.update(cfg, key, value)
+    return instantiate_part(cfg)
+
+
+CONFIGS = sorted(p.stem for p in (ROOT / "conf" / "chunker").glob("*.yaml"))
+
+
+def lines_of(text: str) -> list[str]:
+    """The file's lines as the contract counts them: split on newline only."""
+    lines = text.split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def check_invariants(chunker, path: str, text: str, language: str) -> list:
+    """Assert the chunker contract of retrievers/chunkers/base.py on one file; return the chunks."""
+    chunks = chunker.chunk(path, text, language)
+    lines = lines_of(text)
+    covered: set[int] = set()
+    for c in chunks:
+        assert c.path == path and c.language == language
+        assert 1 <= c.start <= c.end <= len(lines), (c.id, len(lines))
+        assert c.text == "\n".join(lines[c.start - 1:c.end]), c.id
+        assert c.text.strip(), f"whitespace-only chunk {c.id}"
+        assert c.id == f"{path}:{c.start}-{c.end}"
+        covered.update(range(c.start, c.end + 1))
+    missing = [n for n, line in enumerate(lines, start=1) if line.strip() and n not in covered]
+    assert not missing, f"non-blank lines in no chunk: {missing[:10]}"
+    again = chunker.chunk(path, text, language)
+    assert [(c.id, c.text, c.symbol, c.meta) for c in again] == [(c.id, c.text, c.symbol, c.meta) for c in chunks]
+    return chunks
