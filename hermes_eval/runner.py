@@ -28,6 +28,7 @@ from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.errors import UserError
 from hermes_eval.metrics import RANX_METRICS, latency_summary, per_query, summarize
 from hermes_eval.querysets.hygiene import check as hygiene_check
+from hermes_eval.querysets.hygiene import hygiene_params
 from hermes_eval.querysets.obtain import obtain_queryset
 from hermes_eval.relevance import (ChunkLookup, chunk_qrels, file_qrels, file_ranking, line_coverage,
                                    overlaps_any)
@@ -130,12 +131,16 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
                          languages=cfg.corpus.get("languages"))
     qs = obtain_queryset(cfg, corpus)
     indexed = mask_corpus(corpus, qs.masks)
-    hygiene = hygiene_check(qs, indexed)
+    hygiene = hygiene_check(qs, indexed, **hygiene_params(cfg))
     threshold = float(cfg.get("hygiene", {}).get("self_retrieval_warn", 0.05))
     warnings_: list[str] = []
     if hygiene.self_retrieval_share > threshold:
         warnings_.append(f"SELF-RETRIEVAL: {hygiene.self_retrieval_share:.1%} of queries appear verbatim "
                          f"in their gold text (threshold {threshold:.0%}); scores are inflated")
+        print(f"WARNING: {warnings_[-1]}", flush=True)
+    elif hygiene.leak_share > threshold:
+        warnings_.append(f"QUERY LEAK: {hygiene.leak_share:.1%} of queries share long runs of lines or "
+                         f"characters with their gold text (threshold {threshold:.0%}); scores are inflated")
         print(f"WARNING: {warnings_[-1]}", flush=True)
 
     chunker = instantiate_part(cfg.chunker)

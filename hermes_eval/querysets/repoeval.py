@@ -1,0 +1,43 @@
+"""RepoEval-style tasks from any Python repository, judged without leaking the query.
+
+The hole is a line, an API call of a repository-defined function, or a function body; the
+query is the left context; ``exclude`` is the hole and everything after it in that file; gold
+is the definitions of the repository symbols the ground truth uses (``resolve.py``). Gold that
+lies in the excluded part of the file, or inside the query's own lines, cannot be a fair target
+and is dropped; a task left with no gold is skipped and counted with its reason.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from hermes_eval.querysets.holes import Hole
+from hermes_eval.querysets.pyindex import ModuleIndex
+from hermes_eval.querysets.resolve import used_definitions
+from hermes_eval.querysets.tasks import HoleQueries, Judgement
+from hermes_eval.spans import Span
+
+
+@dataclass(frozen=True)
+class RepoEvalQueries(HoleQueries):
+    """Generator config: ``level`` is line, api or function."""
+
+    drop_gold_in_context: bool = True
+
+    protocol: ClassVar[str] = "repoeval"
+
+    def judge(self, hole: Hole, first: int, total: int, index: ModuleIndex) -> Judgement:
+        defs = used_definitions(index, hole.path, hole.start, hole.end)
+        if not defs:
+            return "no_repo_symbol"
+        after = [(d, s) for d in defs for s in d.spans
+                 if not (s.path == hole.path and s.end >= hole.start)]
+        if not after:
+            return "gold_after_hole"
+        fair = [(d, s) for d, s in after if not (self.drop_gold_in_context and s.path == hole.path
+                                                 and s.start < hole.start and s.end >= first)]
+        if not fair:
+            return "gold_in_query_context"
+        gold = tuple(sorted({s for _, s in fair}))
+        symbols = sorted({f"{d.path}:{d.qualname}" for d, _ in fair})
+        return gold, (Span(hole.path, hole.start, max(hole.end, total)),), {"symbols": symbols}
