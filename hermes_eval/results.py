@@ -1,4 +1,8 @@
-"""Collect every run record under ``runs/`` into one tidy table (one row per run)."""
+"""Collect every run record under ``runs/`` (at any depth) into one tidy table (one row per run).
+
+Failed runs stay in the table with their error; a directory whose record is unreadable or
+missing is listed as ``status`` ``unreadable``/``incomplete``, never dropped. Records sharing a
+config hash keep the newest (by ``finished_at``, then file time)."""
 from __future__ import annotations
 
 import json
@@ -6,51 +10,99 @@ from pathlib import Path
 
 import pandas as pd
 
-HEADLINE = ("recall@5", "recall@10", "mrr@10", "ndcg@10", "file_recall@10", "file_ndcg@10",
-            "line_coverage@10")
+RECORD = "record.json"
+ARTIFACTS = ("per_query.parquet", "run.trec")  # written before the record: alone, the run is incomplete
+PERCENTILES = ("p50", "p90", "p95", "p99")
+HYGIENE_PREFIX = "hygiene_"
+
+
+def _read(path: Path) -> dict:
+    """A record, or a stand-in failure record naming what is wrong with it."""
+    run_dir = path.parent
+    if not path.exists():
+        return {"status": "incomplete", "error": f"no {RECORD} in {run_dir.name} (run in progress or killed)",
+                "config_hash": f"incomplete:{run_dir.name}", "finished_at": ""}
+    try:
+        rec = json.loads(path.read_text())
+        if not isinstance(rec, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, ValueError) as exc:
+        return {"status": "unreadable", "error": f"{RECORD} unreadable: {type(exc).__name__}: {exc}",
+                "config_hash": f"unreadable:{run_dir.name}", "finished_at": ""}
+    return rec
+
+
+def run_dirs(runs_dir: Path) -> list[Path]:
+    """Directories (at any depth) holding a record or the files a run writes before its record."""
+    root = Path(runs_dir)
+    if not root.is_dir():
+        return []
+    found = {p.parent for name in (RECORD, *ARTIFACTS) for p in root.rglob(name)}
+    return sorted(found)
 
 
 def load_records(runs_dir: Path) -> list[dict]:
-    """Every parseable record.json; duplicates of a config hash keep the newest."""
-    newest: dict[str, dict] = {}
-    for path in sorted(Path(runs_dir).glob("*/record.json")):
-        try:
-            rec = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError):
-            continue
-        rec["_dir"] = str(path.parent)
-        key = rec.get("config_hash", str(path))
-        if key not in newest or rec.get("finished_at", "") >= newest[key].get("finished_at", ""):
-            newest[key] = rec
-    return sorted(newest.values(), key=lambda r: r.get("finished_at", ""))
+    """Every run directory's record; duplicates of a config hash keep the newest."""
+    newest: dict[str, tuple[tuple, dict]] = {}
+    for run_dir in run_dirs(runs_dir):
+        path = run_dir / RECORD
+        rec = _read(path)
+        rec["_dir"] = str(run_dir)
+        mtime = path.stat().st_mtime if path.exists() else run_dir.stat().st_mtime
+        key = str(rec.get("config_hash") or run_dir.name)
+        order = (str(rec.get("finished_at") or ""), mtime)
+        if key not in newest or order >= newest[key][0]:
+            newest[key] = (order, rec)
+    return [rec for _, rec in sorted(newest.values(), key=lambda x: x[0])]
+
+
+def _flat_config(cfg: dict | None) -> dict:
+    """A few config values readers filter on."""
+    cfg = cfg or {}
+    fusion = cfg.get("fusion") or {}
+    return {"dense_weight": fusion.get("dense_weight"), "fusion": fusion.get("name"),
+            "retriever": (cfg.get("retriever") or {}).get("name"),
+            "embedder": (cfg.get("embedder") or {}).get("name")}
+
+
+def to_row(r: dict) -> dict:
+    """One tidy row: identity, status, metrics with CIs, latency percentiles, costs, hygiene."""
+    run_dir = Path(r["_dir"])
+    row = {"run_dir": str(run_dir), "run_name": run_dir.name, "config_hash": r.get("config_hash"),
+           "status": r.get("status"), "error": r.get("error"), "system": r.get("system"),
+           "chunker": r.get("chunker"), "queryset": r.get("queryset"), "corpus": r.get("corpus"),
+           "experiment": r.get("experiment"), "finished_at": r.get("finished_at"),
+           "seed": r.get("seed"), "git_commit": r.get("git_commit"),
+           "legs": ",".join(r.get("legs") or []) or None,
+           "warnings": " | ".join(r.get("warnings") or []) or None}
+    row.update(_flat_config(r.get("config")))
+    for name, m in (r.get("metrics") or {}).items():
+        row[name] = m.get("mean")
+        row[f"{name}_ci_low"] = m.get("ci_low")
+        row[f"{name}_ci_high"] = m.get("ci_high")
+    for stage, lat in (r.get("latency_ms") or {}).items():
+        for p in PERCENTILES:
+            if p in lat:
+                row[f"{stage}_{p}_ms"] = lat[p]
+    idx = r.get("index") or {}
+    row["build_s"] = idx.get("build_seconds_total")
+    row["index_mb"] = round(sum((idx.get("bytes") or {}).values()) / 1e6, 3) if idx.get("bytes") else None
+    row["chunks"] = (r.get("chunks") or {}).get("count")
+    row["queries"] = (r.get("queryset_info") or {}).get("n")
+    row["peak_rss_mb"] = r.get("peak_rss_mb")
+    row["wall_seconds"] = r.get("wall_seconds")
+    for key, value in (r.get("hygiene") or {}).items():
+        row[f"{HYGIENE_PREFIX}{key}"] = value
+    row["self_retrieval_share"] = (r.get("hygiene") or {}).get("self_retrieval_share")
+    return row
 
 
 def to_frame(records: list[dict]) -> pd.DataFrame:
-    rows = []
-    for r in records:
-        row = {"run_dir": r["_dir"], "config_hash": r.get("config_hash"), "status": r.get("status"),
-               "error": r.get("error"), "system": r.get("system"), "chunker": r.get("chunker"),
-               "queryset": r.get("queryset"), "corpus": r.get("corpus"),
-               "experiment": r.get("experiment"), "finished_at": r.get("finished_at")}
-        for name, m in (r.get("metrics") or {}).items():
-            row[name] = m["mean"]
-            row[f"{name}_ci_low"] = m["ci_low"]
-            row[f"{name}_ci_high"] = m["ci_high"]
-        for stage, lat in (r.get("latency_ms") or {}).items():
-            for p in ("p50", "p95", "p99"):
-                if p in lat:
-                    row[f"{stage}_{p}_ms"] = lat[p]
-        idx = r.get("index") or {}
-        row["build_s"] = idx.get("build_seconds_total")
-        row["index_mb"] = round(sum((idx.get("bytes") or {}).values()) / 1e6, 3) if idx.get("bytes") else None
-        row["chunks"] = (r.get("chunks") or {}).get("count")
-        row["queries"] = (r.get("queryset_info") or {}).get("n")
-        row["self_retrieval_share"] = (r.get("hygiene") or {}).get("self_retrieval_share")
-        row["peak_rss_mb"] = r.get("peak_rss_mb")
-        rows.append(row)
-    return pd.DataFrame(rows)
+    """The tidy table: one row per run, newest last."""
+    return pd.DataFrame([to_row(r) for r in records])
 
 
 def collect(runs_dir: Path) -> tuple[pd.DataFrame, list[dict]]:
+    """(table, records) for every run under ``runs_dir``."""
     records = load_records(runs_dir)
     return to_frame(records), records
