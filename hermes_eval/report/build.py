@@ -1,25 +1,43 @@
-"""Rebuild reports/results.parquet and both leaderboards from every run record."""
+"""Rebuild reports/results.parquet, both leaderboards and their chart PNGs from every run record."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from hermes_eval.cache import atomic_write_bytes
 from hermes_eval.report.html import render_html
-from hermes_eval.report.markdown import render_markdown
+from hermes_eval.report.markdown import chart_path, render_markdown
+from hermes_eval.report.settings import ReportSettings
+from hermes_eval.report.view import build_view
 from hermes_eval.results import collect
 
+REPORT_MODE = 0o644  # reports are read by people and CI artifact uploaders, not just their writer
+RESULTS = "results.parquet"
+MARKDOWN = "leaderboard.md"
+HTML = "leaderboard.html"
 
-def build_reports(runs_dir: Path, out_dir: Path) -> list[Path]:
+
+def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None = None) -> list[Path]:
+    """Write the results table, the charts, leaderboard.md and leaderboard.html; return their paths."""
+    settings = settings or ReportSettings()
     df, records = collect(runs_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     if not df.empty:
-        tmp = out_dir / ".results.parquet.tmp"
+        tmp = out_dir / f".{RESULTS}.tmp"
         df.to_parquet(tmp, index=False)
-        tmp.replace(out_dir / "results.parquet")
-        written.append(out_dir / "results.parquet")
-    for name, text in (("leaderboard.md", render_markdown(df, records)),
-                       ("leaderboard.html", render_html(df, records))):
+        tmp.replace(out_dir / RESULTS)
+        written.append(out_dir / RESULTS)
+    view = build_view(df, records, settings)
+    for bv in view.boards:
+        for name, png in bv.charts.items():
+            path = out_dir / chart_path(bv, name)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(path, png)
+            written.append(path)
+    for name, text in ((MARKDOWN, render_markdown(view)), (HTML, render_html(view))):
         atomic_write_bytes(out_dir / name, text.encode("utf-8"))
         written.append(out_dir / name)
+    for path in written:
+        os.chmod(path, REPORT_MODE)
     return written

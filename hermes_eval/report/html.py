@@ -1,20 +1,59 @@
-"""Self-contained HTML leaderboard (jinja2 with autoescape: queries and code are untrusted)."""
+"""Self-contained HTML leaderboard: inline CSS, JS and PNG data URIs; jinja2 autoescape on
+(queries, code and errors are untrusted text); a CSP that lets only our own script run."""
 from __future__ import annotations
 
-import pandas as pd
+import base64
+import hashlib
+from importlib import resources
+
 from jinja2 import Environment, PackageLoader, select_autoescape
+from markupsafe import Markup
 
-from hermes_eval.report.table import QUALITY, boards, failed, fmt_ci
+from hermes_eval.report.table import fmt_ci, fmt_num
+from hermes_eval.report.view import LeaderboardView, anchor
 
-
-def _env() -> Environment:
-    env = Environment(loader=PackageLoader("hermes_eval.report", "templates"),
-                      autoescape=select_autoescape(default=True, default_for_string=True))
-    env.filters["ci"] = fmt_ci
-    return env
+TEMPLATE = "leaderboard.html.j2"
+ASSETS = ("leaderboard.css", "leaderboard.js")
 
 
-def render_html(df: pd.DataFrame, records: list[dict]) -> str:
-    return _env().get_template("leaderboard.html.j2").render(
-        boards=boards(df) if not df.empty else [], failed=failed(df) if not df.empty else df,
-        quality=QUALITY)
+def _asset(name: str) -> str:
+    return resources.files("hermes_eval.report").joinpath("templates", name).read_text(encoding="utf-8")
+
+
+def data_uri(png: bytes) -> str:
+    """A PNG as a ``data:`` URI (safe inside a quoted attribute: base64 has no markup characters)."""
+    return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+
+
+def csp(script: str) -> str:
+    """Content-Security-Policy allowing only the inline script with this exact text."""
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+            f"script-src 'sha256-{digest}'; base-uri 'none'; form-action 'none'")
+
+
+def num_attr(value) -> str:
+    """A sort key for ``data-v``: the number, or empty when missing."""
+    text = fmt_num(value, 6)
+    return "" if text == "–" else text
+
+
+def txt(value) -> str:
+    """Text of a cell; missing (None/NaN) is empty."""
+    return "" if value is None or (isinstance(value, float) and value != value) else str(value)
+
+
+def env() -> Environment:
+    """The jinja2 environment with autoescape on for every template and string."""
+    e = Environment(loader=PackageLoader("hermes_eval.report", "templates"),
+                    autoescape=select_autoescape(default=True, default_for_string=True),
+                    trim_blocks=True, lstrip_blocks=True)
+    e.filters.update(ci=fmt_ci, num=fmt_num, v=num_attr, data_uri=data_uri, anchor=anchor, txt=txt)
+    return e
+
+
+def render_html(view: LeaderboardView) -> str:
+    """The leaderboard page."""
+    css, js = (_asset(n) for n in ASSETS)
+    return env().get_template(TEMPLATE).render(
+        view=view, s=view.settings, css=Markup(css), js=Markup(js), csp=csp(js))

@@ -1,41 +1,96 @@
-"""GitHub-flavoured markdown leaderboard."""
+"""GitHub-flavoured markdown leaderboard: top table with CIs and marks, links to chart PNGs."""
 from __future__ import annotations
 
 import pandas as pd
 
-from hermes_eval.report.table import QUALITY, boards, failed, fmt_ci
+from hermes_eval.report.settings import MARKDOWN_TOP_ROWS
+from hermes_eval.report.table import fmt_ci, fmt_num
+from hermes_eval.report.view import BoardView, LeaderboardView
+
+# HTML-significant characters become entities; markdown punctuation is backslash-escaped.
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;"}
+_MD_PUNCT = "\\`*_[]()#!~"
+MAX_CELL = 160
+NOT_COMPARABLE_MARK = "·"
+# Chart files per board: name -> caption.
+CHART_CAPTIONS = {"pareto": "quality vs p95 latency (Pareto front in red)", "recall": "Recall@k curves",
+                  "latency": "latency CDFs per stage"}
 
 
-def md_cell(text: object) -> str:
-    """Escape what breaks a table cell or renders as markup: pipes, backticks, brackets, newlines."""
-    s = str(text)
-    for ch in ("\\", "|", "`", "*", "_", "[", "]", "<", ">"):
-        s = s.replace(ch, "\\" + ch)
-    return " ".join(s.split())
+def md_cell(text: object, limit: int | None = None) -> str:
+    """One table cell: newlines folded, HTML and pipes as entities, markdown punctuation escaped."""
+    s = " ".join(("" if text is None else str(text)).split())
+    if limit is not None and len(s) > limit:
+        s = s[: limit - 1] + "…"
+    out = []
+    for ch in s:
+        if ch in _ENTITIES:
+            out.append(_ENTITIES[ch])
+        elif ch in _MD_PUNCT:
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
-def render_markdown(df: pd.DataFrame, records: list[dict]) -> str:
+def chart_path(bv: BoardView, name: str) -> str:
+    """Where a board's chart is saved, relative to the markdown file."""
+    return f"charts/{bv.slug}-{name}.png"
+
+
+def _table(bv: BoardView) -> list[str]:
+    b = bv.board
+    head = ["#", "system", "chunker", *b.quality, "p50 ms", "p95 ms"]
+    lines = ["| " + " | ".join(md_cell(h) for h in head) + " |",
+             "|" + "|".join(["--:", ":--", ":--"] + ["--:"] * (len(head) - 3)) + "|"]
+    for i, (_, r) in enumerate(b.rows.head(MARKDOWN_TOP_ROWS).iterrows(), start=1):
+        h = r["config_hash"]
+        system = md_cell(r["system"]) + (" **(baseline)**" if h == b.baseline else "")
+        cells = [str(i), system, md_cell(r["chunker"])]
+        for m in b.quality:
+            mk = bv.mark(h, m)
+            sym = mk.symbol or (NOT_COMPARABLE_MARK if mk.verdict == "na" else "")
+            cells.append(md_cell(fmt_ci(r, m)) + (f" {sym}" if sym else ""))
+        cells += [fmt_num(r.get("total_p50_ms")), fmt_num(r.get("total_p95_ms"))]
+        lines.append("| " + " | ".join(cells) + " |")
+    if len(b.rows) > MARKDOWN_TOP_ROWS:
+        lines += ["", f"…and {len(b.rows) - MARKDOWN_TOP_ROWS} more runs in the HTML leaderboard."]
+    return lines
+
+
+def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
+    b = bv.board
+    fair = " Chunkers differ, so it ranks by a chunking-fair metric." if b.chunkers_differ else ""
+    lines = [f"## {md_cell(b.queryset)}", "",
+             f"Ranked by **{md_cell(b.sort_metric)}**.{fair} Baseline: **{md_cell(bv.baseline_label)}** "
+             f"({md_cell(b.baseline_reason)}). 95% bootstrap CIs; ▲/▼ = significantly better/worse than the "
+             f"baseline (paired {md_cell(stat_test)} test, Holm across the grid per metric, α = {alpha}); "
+             f"{NOT_COMPARABLE_MARK} = not comparable (different chunking).", ""]
+    lines += _table(bv)
+    links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
+    if links:
+        lines += ["", "Charts: " + " · ".join(links)]
+    if "pareto" in bv.charts:
+        lines += ["", f"![quality vs p95 latency]({chart_path(bv, 'pareto')})"]
+    return lines + [""]
+
+
+def _failed(failed: pd.DataFrame) -> list[str]:
+    if failed.empty:
+        return []
+    lines = [f"## Failed runs ({len(failed)})", "", "| run | error |", "|:--|:--|"]
+    for _, r in failed.head(MARKDOWN_TOP_ROWS).iterrows():
+        lines.append(f"| {md_cell(r['run_name'])} | {md_cell(r['error'], MAX_CELL)} |")
+    if len(failed) > MARKDOWN_TOP_ROWS:
+        lines.append(f"\n…and {len(failed) - MARKDOWN_TOP_ROWS} more in the HTML leaderboard.")
+    return lines + [""]
+
+
+def render_markdown(view: LeaderboardView) -> str:
+    """The leaderboard as GitHub-flavoured markdown."""
     lines = ["# hermes-eval leaderboard", ""]
-    if df.empty:
-        return "\n".join(lines + ["No run records yet: run `make sweep`.", ""])
-    for b in boards(df):
-        lines += [f"## {md_cell(b.queryset)}", "",
-                  f"Ranked by **{b.sort_metric}**" + (" (chunkers differ: file-level is the fair view)"
-                                                    if b.chunkers_differ else "") + ". 95% bootstrap CIs.",
-                  ""]
-        head = ["#", "system", "chunker", *QUALITY, "p50 ms", "p95 ms", "build s", "queries"]
-        lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-        for i, (_, r) in enumerate(b.rows.iterrows(), start=1):
-            cells = [str(i), md_cell(r["system"]), md_cell(r["chunker"]),
-                     *[fmt_ci(r, m) for m in QUALITY],
-                     f"{r.get('total_p50_ms', float('nan')):.1f}", f"{r.get('total_p95_ms', float('nan')):.1f}",
-                     f"{r.get('build_s', float('nan')):.1f}", str(int(r["queries"]))]
-            lines.append("| " + " | ".join(cells) + " |")
-        lines.append("")
-    bad = failed(df)
-    if not bad.empty:
-        lines += ["## Failed runs", "", "| run | error |", "|---|---|"]
-        for _, r in bad.iterrows():
-            lines.append(f"| {md_cell(r['run_dir'])} | {md_cell(r['error'])} |")
-        lines.append("")
-    return "\n".join(lines)
+    if not view.boards:
+        lines += ["No finished runs yet: run `make sweep`.", ""]
+    for bv in view.boards:
+        lines += _board(bv, view.settings.stat_test, view.settings.alpha)
+    return "\n".join(lines + _failed(view.failed))

@@ -1,38 +1,97 @@
-"""The leaderboard rows shared by the markdown and HTML renderers."""
+"""The leaderboard rows shared by the markdown and HTML renderers: one board per query set."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import pandas as pd
 
-QUALITY = ("recall@10", "ndcg@10", "mrr@10", "file_recall@10", "line_coverage@10")
+from hermes_eval.report.settings import FAIR_METRICS, QUALITY, SAME_CHUNKER_METRICS, first_present
+
+SPARSE_ONLY = "sparse"  # record["legs"] of a BM25-only arm
 
 
 @dataclass(frozen=True)
 class Board:
+    """Finished runs of one query set, best first, with the arm the others are tested against."""
+
     queryset: str
-    rows: pd.DataFrame  # finished runs, best first
+    rows: pd.DataFrame
     sort_metric: str
     chunkers_differ: bool
+    baseline: str  # config hash
+    baseline_reason: str
+    quality: tuple[str, ...]
+
+    @property
+    def baseline_row(self) -> pd.Series:
+        return self.rows[self.rows["config_hash"] == self.baseline].iloc[0]
 
 
-def boards(df: pd.DataFrame) -> list[Board]:
-    """One board per query set; when chunkers differ, rank by a chunking-fair metric."""
+def present(group: pd.DataFrame, names: tuple[str, ...]) -> list[str]:
+    """Metric columns of ``names`` with a value for at least one row."""
+    return [m for m in names if m in group.columns and group[m].notna().any()]
+
+
+def sort_metric_for(group: pd.DataFrame) -> tuple[str, bool]:
+    """(ranking metric, chunkers differ): a chunking-fair metric whenever chunkers differ."""
+    differ = group["chunker"].nunique() > 1
+    pref = FAIR_METRICS if differ else SAME_CHUNKER_METRICS
+    return first_present(pref, present(group, pref)), differ
+
+
+def _matches(row: pd.Series, spec: str) -> bool:
+    return (str(row["config_hash"]).startswith(spec) or row["run_name"] == spec
+            or row["system"] == spec or f"{row['chunker']}/{row['system']}" == spec)
+
+
+def choose_baseline(rows: pd.DataFrame, spec: str | None) -> tuple[str, str]:
+    """(config hash, why) of the baseline among ``rows`` (already sorted best first)."""
+    if spec:
+        hit = rows[rows.apply(lambda r: _matches(r, spec), axis=1)]
+        if not hit.empty:
+            return str(hit.iloc[0]["config_hash"]), f"chosen with --baseline {spec}"
+    note = f" (--baseline {spec} matched no run here)" if spec else ""
+    sparse = rows[rows["legs"] == SPARSE_ONLY]
+    if not sparse.empty:
+        return str(sparse.iloc[0]["config_hash"]), "default: the best BM25-only arm" + note
+    return str(rows.iloc[-1]["config_hash"]), "default: no BM25-only arm, so the lowest-ranked row" + note
+
+
+def boards(df: pd.DataFrame, baseline: str | None = None) -> list[Board]:
+    """One board per query set, ranked by its sort metric (ties: nDCG@10, then system name)."""
     out = []
-    ok = df[df["status"] == "ok"] if not df.empty else df
+    ok = df[df["status"] == "ok"] if not df.empty and "status" in df.columns else df.iloc[0:0]
     for qs, group in (ok.groupby("queryset", sort=True) if not ok.empty else []):
-        differ = group["chunker"].nunique() > 1
-        metric = "file_recall@10" if differ else "ndcg@10"
-        rows = group.sort_values([metric, "ndcg@10", "system"], ascending=[False, False, True])
-        out.append(Board(queryset=qs, rows=rows, sort_metric=metric, chunkers_differ=differ))
+        metric, differ = sort_metric_for(group)
+        keys = [metric] + [k for k in ("ndcg@10",) if k in group.columns and k != metric]
+        rows = group.sort_values([*keys, "system", "chunker"], ascending=[False] * len(keys) + [True, True],
+                                 na_position="last").reset_index(drop=True)
+        chash, reason = choose_baseline(rows, baseline)
+        out.append(Board(queryset=str(qs), rows=rows, sort_metric=metric, chunkers_differ=differ,
+                         baseline=chash, baseline_reason=reason,
+                         quality=tuple(dict.fromkeys([metric, *present(group, QUALITY)]))))
     return out
 
 
 def failed(df: pd.DataFrame) -> pd.DataFrame:
-    return df[df["status"] != "ok"] if not df.empty else df
+    """Runs that did not finish, with their error."""
+    if df.empty or "status" not in df.columns:
+        return df
+    return df[df["status"] != "ok"]
 
 
 def fmt_ci(row: pd.Series, metric: str) -> str:
-    if pd.isna(row.get(metric)):
+    """``mean [low, high]`` or an en dash when the run lacks the metric."""
+    if metric not in row or pd.isna(row.get(metric)):
         return "–"
     return f"{row[metric]:.3f} [{row[f'{metric}_ci_low']:.3f}, {row[f'{metric}_ci_high']:.3f}]"
+
+
+def fmt_num(value, digits: int = 1) -> str:
+    """A number or an en dash."""
+    try:
+        if value is None or pd.isna(value):
+            return "–"
+        return f"{float(value):.{digits}f}"
+    except (TypeError, ValueError):
+        return "–"

@@ -1,0 +1,97 @@
+"""Per-repository breakdown, the queries that moved most, and hygiene figures of a board."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pandas as pd
+
+from hermes_eval.report.runfiles import RunFiles
+from hermes_eval.results import HYGIENE_PREFIX
+
+NO_REPO = "(none)"
+
+
+@dataclass(frozen=True)
+class RepoTable:
+    """Mean of one metric per repository (columns) for every arm (rows)."""
+
+    metric: str
+    repos: tuple[tuple[str, int], ...]  # (repo, queries)
+    rows: tuple[tuple[str, str, tuple[float | None, ...]], ...]  # (label, config hash, means)
+    best: tuple[float | None, ...]
+
+
+@dataclass(frozen=True)
+class NotableQuery:
+    """A query where an arm and the baseline disagree most."""
+
+    qid: str
+    query: str
+    repo: str
+    baseline: float
+    arm: float
+    baseline_top: str
+    arm_top: str
+
+    @property
+    def delta(self) -> float:
+        return self.arm - self.baseline
+
+
+def repo_table(labels: dict[str, str], files: dict[str, RunFiles], metric: str) -> RepoTable:
+    """Per-repo means of ``metric``; repos in descending query count."""
+    frames = {h: f.per_query for h, f in files.items() if not f.per_query.empty and metric in f.per_query}
+    counts: dict[str, int] = {}
+    for df in frames.values():
+        for repo, n in df["repo"].fillna(NO_REPO).replace("", NO_REPO).value_counts().items():
+            counts[str(repo)] = max(counts.get(str(repo), 0), int(n))
+    repos = tuple(sorted(counts.items(), key=lambda x: (-x[1], x[0])))
+    rows = []
+    for h, label in labels.items():
+        df = frames.get(h)
+        if df is None:
+            rows.append((label, h, tuple(None for _ in repos)))
+            continue
+        means = df.assign(repo=df["repo"].fillna(NO_REPO).replace("", NO_REPO)).groupby("repo")[metric].mean()
+        rows.append((label, h, tuple(float(means[r]) if r in means else None for r, _ in repos)))
+    best = tuple(max((r[2][i] for r in rows if r[2][i] is not None), default=None) for i in range(len(repos)))
+    return RepoTable(metric, repos, tuple(rows), best)
+
+
+def _top1(cell: object) -> str:
+    try:
+        top = json.loads(cell) if isinstance(cell, str) else list(cell)
+    except (TypeError, ValueError):
+        return ""
+    return str(top[0]) if top else ""
+
+
+def notable_queries(base: RunFiles, arm: RunFiles, metric: str, n: int) -> tuple[list[NotableQuery],
+                                                                                list[NotableQuery]]:
+    """(largest wins, largest losses) of ``arm`` over ``base`` on ``metric``."""
+    a, b = base.per_query, arm.per_query
+    if a.empty or b.empty or metric not in a or metric not in b:
+        return [], []
+    m = a[["qid", "query", "repo", metric, "top10"]].merge(b[["qid", metric, "top10"]], on="qid",
+                                                           suffixes=("_a", "_b"))
+    m["delta"] = m[f"{metric}_b"] - m[f"{metric}_a"]
+
+    def pick(df: pd.DataFrame) -> list[NotableQuery]:
+        return [NotableQuery(str(r.qid), str(r.query), str(r.repo or ""), float(r[f"{metric}_a"]),
+                             float(r[f"{metric}_b"]), _top1(r.top10_a), _top1(r.top10_b))
+                for _, r in df.iterrows()]
+
+    wins = m[m["delta"] > 0].sort_values(["delta", "qid"], ascending=[False, True]).head(n)
+    losses = m[m["delta"] < 0].sort_values(["delta", "qid"], ascending=[True, True]).head(n)
+    return pick(wins), pick(losses)
+
+
+def hygiene_rows(rows: pd.DataFrame) -> tuple[list[str], list[tuple[tuple, int]]]:
+    """(columns, [(values, runs with them)]): the distinct hygiene results of a board's runs."""
+    cols = [c for c in rows.columns if c.startswith(HYGIENE_PREFIX)]
+    if not cols:
+        return [], []
+    counts = rows[cols].astype(str).value_counts(sort=False)
+    return [c[len(HYGIENE_PREFIX):] for c in cols], [(tuple(k if isinstance(k, tuple) else (k,)), int(v))
+                                                      for k, v in counts.items()]

@@ -1,0 +1,35 @@
+"""Recall@k curves from run.trec + qrels (ranx), at chunk and file level."""
+from __future__ import annotations
+
+import warnings
+from typing import Mapping, Sequence
+
+from hermes_eval.metrics import ordered_scores
+from hermes_eval.report.runfiles import RunFiles
+from hermes_eval.report.settings import RECALL_KS
+
+
+def recall_curve(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Sequence[str]],
+                 n_queries: int, ks: Sequence[int] = RECALL_KS) -> list[float]:
+    """Mean recall@k for each k over ``n_queries`` (queries without a judgment score 0)."""
+    from ranx import Qrels, Run, evaluate
+
+    judged = sorted(q for q in qrels if qrels[q])
+    if not judged or n_queries <= 0:
+        return [0.0 for _ in ks]
+    metrics = [f"recall@{k}" for k in ks]
+    run = Run({q: ordered_scores(rankings[q]) for q in judged if rankings.get(q)})
+    if not run.run:
+        return [0.0 for _ in ks]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        scores = evaluate(Qrels({q: dict(qrels[q]) for q in judged}), run, metrics, return_mean=False,
+                          make_comparable=True)
+    return [float(scores[m].sum()) / n_queries for m in metrics]
+
+
+def run_curves(files: RunFiles, ks: Sequence[int] = RECALL_KS) -> dict[str, list[float]]:
+    """{"chunk": [...], "file": [...]} recall@k for one run directory."""
+    n = len(files.per_query) or len(files.qrels)
+    return {"chunk": recall_curve(files.qrels, files.rankings, n, ks),
+            "file": recall_curve(files.file_qrels, files.file_rankings, n, ks)}

@@ -1,0 +1,43 @@
+"""Leaderboard settings: which metric ranks, which arm is the baseline, which test marks a win."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hermes_eval.stats import DEFAULT_ALPHA, DEFAULT_PERMUTATIONS, DEFAULT_STAT_TEST
+
+# When chunkers differ within a query set only these compare fairly (file level, line coverage,
+# equal token budget). The first one present in the records ranks the board.
+FAIR_METRICS = ("budget_line_coverage@2k", "file_recall@10", "file_ndcg@10", "line_coverage@10")
+# With one chunker every metric is fair; the first present ranks the board.
+SAME_CHUNKER_METRICS = ("ndcg@10", "recall@10", "file_recall@10")
+# Columns shown (when present), each with its CI and a significance mark.
+QUALITY = ("recall@10", "ndcg@10", "mrr@10", "file_recall@10", "line_coverage@10",
+           "budget_line_coverage@2k")
+# Recall@k curves are drawn at these depths.
+RECALL_KS = (1, 2, 3, 5, 10, 20, 50, 100)
+# Stages drawn in the latency CDFs, in pipeline order (others follow alphabetically).
+STAGE_ORDER = ("embed", "sparse", "dense", "fuse", "rerank", "total")
+# The markdown board keeps this many rows so it pastes into a pull request.
+MARKDOWN_TOP_ROWS = 10
+# Per-query differences shown per board (largest wins and losses of the top arm).
+NOTABLE_QUERIES = 5
+BASELINE_HELP = ("baseline arm per query set: a config-hash prefix, run directory name, system label "
+                 "(e.g. rank_bm25) or chunker/system (e.g. lines/rank_bm25). Default: the best BM25-only "
+                 "arm (sparse leg alone); without one, the lowest-ranked row.")
+
+
+@dataclass(frozen=True)
+class ReportSettings:
+    """Choices a reader may change from the command line."""
+
+    baseline: str | None = None
+    stat_test: str = DEFAULT_STAT_TEST
+    alpha: float = DEFAULT_ALPHA
+    n_permutations: int = DEFAULT_PERMUTATIONS
+    seed: int = 0
+
+
+def first_present(preference: tuple[str, ...], columns) -> str:
+    """The first metric of ``preference`` that the records carry (else the first listed)."""
+    cols = set(columns)
+    return next((m for m in preference if m in cols), preference[0])

@@ -1,0 +1,123 @@
+"""Everything a leaderboard shows, computed once for both the HTML and the markdown renderer."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from hermes_eval.config import slug
+from hermes_eval.report import charts
+from hermes_eval.report.breakdown import NotableQuery, RepoTable, hygiene_rows, notable_queries, repo_table
+from hermes_eval.report.compare import Mark, board_marks
+from hermes_eval.report.curves import run_curves
+from hermes_eval.report.manifest import DiffLine, config_diff, manifest
+from hermes_eval.report.runfiles import RunFiles
+from hermes_eval.report.settings import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
+from hermes_eval.report.table import Board, boards, failed
+
+LATENCY_STAGE = "total"  # the Pareto chart's latency axis: end-to-end p95
+
+
+@dataclass(frozen=True)
+class RunDetail:
+    """A row's config diff against the baseline and its manifest."""
+
+    anchor: str
+    label: str
+    config_hash: str
+    is_baseline: bool
+    diff: tuple[DiffLine, ...]
+    manifest: tuple[tuple[str, str], ...]
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """One query set's board with its marks, charts and breakdowns."""
+
+    board: Board
+    slug: str
+    labels: dict[str, str]  # config hash -> "chunker/system"
+    marks: dict[tuple[str, str], Mark]
+    charts: dict[str, bytes]  # name -> PNG
+    repos: RepoTable
+    notable_arm: str
+    wins: tuple[NotableQuery, ...]
+    losses: tuple[NotableQuery, ...]
+    hygiene_cols: tuple[str, ...]
+    hygiene: tuple[tuple[tuple, int], ...]
+    details: tuple[RunDetail, ...]
+
+    @property
+    def baseline_label(self) -> str:
+        return self.labels[self.board.baseline]
+
+    def mark(self, config_hash: str, metric: str) -> Mark:
+        return self.marks.get((config_hash, metric), Mark("na", note="not tested"))
+
+
+@dataclass(frozen=True)
+class LeaderboardView:
+    """All boards, the failed runs and the settings used."""
+
+    boards: tuple[BoardView, ...]
+    failed: pd.DataFrame
+    settings: ReportSettings
+    n_runs: int
+
+
+def anchor(config_hash: str) -> str:
+    return f"run-{slug(config_hash)}"
+
+
+def row_label(row: pd.Series) -> str:
+    return f"{row['chunker']}/{row['system']}"
+
+
+def _stages(files: dict[str, RunFiles]) -> list[str]:
+    found = {s for f in files.values() for s in f.stage_ms()}
+    return [s for s in STAGE_ORDER if s in found] + sorted(found - set(STAGE_ORDER))
+
+
+def _charts(b: Board, labels: dict[str, str], files: dict[str, RunFiles]) -> dict[str, bytes]:
+    m, lat = b.sort_metric, f"{LATENCY_STAGE}_p95_ms"
+    points = [charts.Point(labels[r["config_hash"]], float(r.get(lat) or 0.0), float(r[m]),
+                           float(r[f"{m}_ci_low"]), float(r[f"{m}_ci_high"]), r["config_hash"] == b.baseline)
+              for _, r in b.rows.iterrows() if pd.notna(r.get(m))]
+    out = {"pareto": charts.pareto_chart(points, b.sort_metric)} if points else {}
+    present = {h: f for h, f in files.items() if f.exists()}
+    curves = {labels[h]: run_curves(f) for h, f in present.items()}
+    if curves:
+        out["recall"] = charts.recall_chart(curves, RECALL_KS)
+    samples = {labels[h]: {s: v.to_numpy() for s, v in f.stage_ms().items()} for h, f in present.items()}
+    if samples:
+        out["latency"] = charts.latency_cdf_chart(samples, _stages(present))
+    return out
+
+
+def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardView:
+    """Compute marks, charts, breakdowns and details for one board."""
+    labels = {r["config_hash"]: row_label(r) for _, r in b.rows.iterrows()}
+    files = {h: RunFiles(Path(records[h]["_dir"])) for h in labels}
+    marks = board_marks(b.rows, records, b.quality, b.baseline, s)
+    others = [h for h in labels if h != b.baseline]
+    arm = others[0] if others else b.baseline
+    wins, losses = notable_queries(files[b.baseline], files[arm], b.sort_metric, NOTABLE_QUERIES)
+    hcols, hrows = hygiene_rows(b.rows)
+    base_cfg = records[b.baseline].get("config")
+    details = tuple(RunDetail(anchor(h), labels[h], h, h == b.baseline,
+                              tuple(config_diff(base_cfg, records[h].get("config"))),
+                              tuple(manifest(records[h])), tuple(records[h].get("warnings") or []))
+                    for h in labels)
+    return BoardView(board=b, slug=slug(b.queryset), labels=labels, marks=marks,
+                     charts=_charts(b, labels, files), repos=repo_table(labels, files, b.sort_metric),
+                     notable_arm=labels[arm], wins=tuple(wins), losses=tuple(losses),
+                     hygiene_cols=tuple(hcols), hygiene=tuple(hrows), details=details)
+
+
+def build_view(df: pd.DataFrame, records: list[dict], s: ReportSettings) -> LeaderboardView:
+    """The whole leaderboard."""
+    by_hash = {str(r.get("config_hash")): r for r in records}
+    views = tuple(board_view(b, by_hash, s) for b in boards(df, s.baseline))
+    return LeaderboardView(views, failed(df), s, len(df))

@@ -1,0 +1,19 @@
+"""Fixtures: a grid of fake-but-consistent run directories and the reports built from them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fakeruns import grid
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    """reports/ built from three arms (two chunkers) and one failed run, planted with script tags."""
+    from hermes_eval.report.build import build_reports
+
+    root = tmp_path_factory.mktemp("report")
+    grid(root / "runs")
+    build_reports(root / "runs", root / "reports")
+    return root / "reports"

@@ -1,0 +1,155 @@
+"""Small but real run directories (record.json, per_query.parquet, TREC files) written in tests.
+
+Metrics come from the real code (hermes_eval.metrics, hermes_eval.trec), so every file agrees
+with every other exactly as a runner-written directory does; only the rankings are made up."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from hermes_eval.metrics import per_query, summarize
+from hermes_eval.trec import write_qrels, write_run
+
+PLANTED = "<script>document.title='pwned';window.__pwned=1</script>"
+PLANTED_IMG = "<img src=x onerror=\"window.__pwned=3\">"
+PLANTED_CHUNK = "evil<script>window.__pwned=2</script>.py:1-9"
+NOISE = 15
+MISS_RANK = 12
+PLANTED_ERROR = "RuntimeError: <script>window.__pwned=4</script> | `tick` [link](x)"
+
+
+@dataclass(frozen=True)
+class Query:
+    qid: str
+    text: str
+    repo: str
+    gold_file: str
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One arm: how often it puts the gold chunk first, and how slow it is."""
+
+    chunker: str
+    system: str
+    legs: tuple[str, ...]
+    dense_weight: float
+    hit_rate: float
+    latency_ms: float
+    config_hash: str
+    finished_at: str = "2026-01-01T00:00:00Z"
+    extra_metrics: dict = field(default_factory=dict)
+
+
+def queries(n: int = 24, plant: bool = True) -> list[Query]:
+    """``n`` queries over two repos; query 0 carries a planted script tag."""
+    out = []
+    for i in range(n):
+        repo = ("alpha", "beta")[i % 2]
+        text = f"find the helper number {i}" if i else (PLANTED + " " + PLANTED_IMG if plant else "find helper 0")
+        out.append(Query(f"q{i:02d}", text, repo, f"{repo}/mod{i % 4}.py"))
+    return out
+
+
+def chunk(q: Query, chunker: str) -> str:
+    return f"{q.gold_file}:{1 if chunker == 'lines' else 2}-30"
+
+
+def rankings(arm: Arm, qs: list[Query], seed: int) -> dict[str, list[str]]:
+    """Gold chunk first with probability ``hit_rate``, else at rank 12 (a miss at 10); query 0 is a win
+    for good arms and shows a planted chunk id at rank 1 for the others."""
+    rng = np.random.default_rng(seed)
+    out = {}
+    for i, q in enumerate(qs):
+        noise = [f"{('alpha', 'beta')[(i + 1) % 2]}/other{j}.py:1-30" for j in range(NOISE)]
+        gold = chunk(q, arm.chunker)
+        first = (arm.hit_rate > 0.5) if i == 0 else rng.random() < arm.hit_rate
+        ranked = [gold] + noise if first else noise[:MISS_RANK - 1] + [gold] + noise[MISS_RANK - 1:]
+        if i == 0 and not first:
+            ranked = [PLANTED_CHUNK] + ranked
+        out[q.qid] = ranked
+    return out
+
+
+def write_arm(root: Path, arm: Arm, qs: list[Query], seed: int = 0, queryset: str = "toy-qs") -> Path:
+    """A finished run directory for ``arm``."""
+    run_dir = root / f"{arm.chunker}-{arm.system}-{arm.config_hash}"
+    run_dir.mkdir(parents=True, exist_ok=True)
+    ranks = rankings(arm, qs, seed)
+    cq = {q.qid: {chunk(q, arm.chunker): 1} for q in qs}
+    fq = {q.qid: {q.gold_file: 1} for q in qs}
+    chunk_m = per_query(cq, ranks)
+    file_m = per_query(fq, {k: list(dict.fromkeys(c.rsplit(":", 1)[0] for c in v)) for k, v in ranks.items()})
+    values = {**chunk_m, **{f"file_{m}": v for m, v in file_m.items()}}
+    values["line_coverage@10"] = {q: chunk_m["recall@10"][q] * 0.9 for q in cq}
+    for name, per in arm.extra_metrics.items():
+        values[name] = per
+    rng = np.random.default_rng(seed + 1)
+    stages = {s: rng.gamma(4.0, arm.latency_ms / 8, len(qs)) for s in arm.legs}
+    stages["total"] = sum(stages.values())
+    rows = []
+    for i, q in enumerate(qs):
+        row = {"qid": q.qid, "query": q.text, "repo": q.repo, "kind": "docstring"}
+        row.update({m: v[q.qid] for m, v in values.items()})
+        row["top10"] = json.dumps(ranks[q.qid][:10])
+        row["top10_scores"] = json.dumps([10.0 - k for k in range(min(10, len(ranks[q.qid])))])
+        row.update({f"ms_{s}": float(v[i]) for s, v in stages.items()})
+        rows.append(row)
+    pd.DataFrame(rows).to_parquet(run_dir / "per_query.parquet", index=False)
+    write_run(run_dir / "run.trec", ranks, tag=arm.system)
+    write_qrels(run_dir / "qrels.trec", cq)
+    write_qrels(run_dir / "qrels.file.trec", fq)
+    qids = [q.qid for q in qs]
+    record = _record(arm, queryset, len(qs))
+    record["metrics"] = {m: summarize([v[q] for q in qids], seed=seed, n_resamples=200) for m, v in values.items()}
+    record["latency_ms"] = {s: _pcts(v) for s, v in stages.items()}
+    (run_dir / "record.json").write_text(json.dumps(record, indent=2, sort_keys=True))
+    return run_dir
+
+
+def write_failed(root: Path, config_hash: str, error: str = PLANTED_ERROR, queryset: str = "toy-qs") -> Path:
+    """A failed run's directory: only its record, with the error."""
+    arm = Arm("lines", "bad-model", ("dense",), 1.0, 0.0, 1.0, config_hash)
+    run_dir = root / f"lines-bad-{config_hash}"
+    run_dir.mkdir(parents=True, exist_ok=True)
+    record = dict(_record(arm, queryset, 0), status="failed", error=error)
+    (run_dir / "record.json").write_text(json.dumps(record))
+    return run_dir
+
+
+def _pcts(ms: np.ndarray) -> dict:
+    p = np.percentile(ms, [50, 90, 95, 99])
+    return {"p50": float(p[0]), "p90": float(p[1]), "p95": float(p[2]), "p99": float(p[3]),
+            "mean": float(ms.mean()), "n": int(ms.size)}
+
+
+def _record(arm: Arm, queryset: str, n: int) -> dict:
+    cfg = {"chunker": {"name": arm.chunker, "size": 30}, "fusion": {"name": "rrf", "dense_weight": arm.dense_weight},
+           "retriever": {"name": "hybrid" if len(arm.legs) > 1 else arm.legs[0]}, "seed": 0,
+           "paths": {"runs": "runs"}}
+    return {"schema": 1, "config_hash": arm.config_hash, "config": cfg, "system": arm.system,
+            "chunker": arm.chunker, "queryset": queryset, "corpus": "toy", "seed": 0, "status": "ok",
+            "error": None, "legs": list(arm.legs), "finished_at": arm.finished_at, "git_commit": "0" * 40,
+            "versions": {"python": "3.11", "ranx": "0.3.21"}, "machine": {"cpus": 2, "hostname_hash": "abcd1234"},
+            "queryset_info": {"name": queryset, "n": n, "manifest": {"name": queryset, "seed": 0}},
+            "corpus_info": {"fingerprint": "f00d", "files": 8, "lines": 240},
+            "hygiene": {"queries": n, "self_retrieval": 0, "empty_gold": 0, "gold_outside_corpus": 0,
+                        "duplicate_qids": 0, "exclude_covers_gold": 0, "self_retrieval_share": 0.0},
+            "index": {"build_seconds_total": 0.5, "bytes": {leg: 1000 for leg in arm.legs}},
+            "chunks": {"count": 40}, "warnings": [], "peak_rss_mb": 100.0, "wall_seconds": 1.0}
+
+
+BASELINE = Arm("lines", "rank_bm25", ("sparse",), 0.0, 0.35, 3.0, "aaaa000000000001")
+HYBRID = Arm("lines", "rank_bm25+exact w_dense=0.5", ("sparse", "dense"), 0.5, 0.9, 30.0, "bbbb000000000002")
+DENSE_AST = Arm("python_ast", "exact", ("dense",), 1.0, 0.6, 20.0, "cccc000000000003")
+
+
+def grid(root: Path, plant: bool = True) -> list[Path]:
+    """Three finished arms (two chunkers) and one failed run."""
+    qs = queries(plant=plant)
+    dirs = [write_arm(root, arm, qs, seed=k) for k, arm in enumerate((BASELINE, HYBRID, DENSE_AST))]
+    return dirs + [write_failed(root, "dddd000000000004")]

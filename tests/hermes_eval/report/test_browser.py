@@ -1,0 +1,90 @@
+"""The HTML leaderboard as a user sees it: headless Chromium sorts, shows no errors, runs no planted script."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from fakeruns import PLANTED, PLANTED_CHUNK
+
+CHROMIUM = os.environ.get("HERMES_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("HERMES_CHROMEDRIVER", "/usr/bin/chromedriver")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--window-size=1400,1000")
+
+
+def _require_browser() -> None:
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not (Path(p).exists() or shutil.which(p))]
+    if missing:
+        msg = f"needs {', '.join(missing)}: apt-get install -y chromium chromium-driver"
+        if os.environ.get("CI"):
+            pytest.fail(msg)
+        pytest.skip(msg)
+
+
+@pytest.fixture
+def browser(tmp_path):
+    _require_browser()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    opts = Options()
+    opts.binary_location = CHROMIUM
+    for flag in (*FLAGS, f"--user-data-dir={tmp_path / 'profile'}"):
+        opts.add_argument(flag)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _systems(driver) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [td.text for td in driver.find_elements(By.CSS_SELECTOR, "table.lb tbody tr td:nth-child(2)")]
+
+
+def test_leaderboard_in_chromium(built, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    browser.get((built / "leaderboard.html").resolve().as_uri())
+    assert browser.title == "hermes-eval leaderboard"
+    before = _systems(browser)
+    assert len(before) == 3
+
+    header = next(th for th in browser.find_elements(By.CSS_SELECTOR, "table.lb thead th") if th.text == "p95 ms")
+    header.click()
+    after = _systems(browser)
+    assert after != before and sorted(after) == sorted(before)
+    assert header.get_attribute("aria-sort") == "ascending"
+    header.click()
+    assert _systems(browser) == list(reversed(after))
+
+    box = browser.find_element(By.CSS_SELECTOR, "input.filter")
+    box.send_keys("python_ast")
+    visible = [tr for tr in browser.find_elements(By.CSS_SELECTOR, "table.lb tbody tr") if tr.is_displayed()]
+    assert len(visible) == 1 and "python_ast" in visible[0].text
+    box.clear()
+    box.send_keys(" ")  # an input event with no terms shows every row again
+
+    page = browser.find_element(By.TAG_NAME, "body").text
+    assert PLANTED.split(" ")[0] in page  # the planted query is shown as text...
+    assert PLANTED_CHUNK in page          # ...and so is the planted chunk id
+    assert "<script>window.__pwned=4</script>" in page  # and the planted error
+    assert browser.execute_script("return typeof window.__pwned") == "undefined"
+    assert browser.title == "hermes-eval leaderboard"
+
+    browser.save_screenshot(str(tmp_path / "leaderboard.png"))
+    notable = browser.find_element(By.CSS_SELECTOR, "table.notable")
+    browser.execute_script("arguments[0].scrollIntoView()", notable)
+    notable.screenshot(str(tmp_path / "planted.png"))
+    assert (tmp_path / "leaderboard.png").stat().st_size > 10_000
+
+    errors = [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
+    assert errors == []
