@@ -72,11 +72,19 @@ def _launch(overrides: list[str], multirun: bool) -> int:
 
 def cmd_leaderboard(args) -> int:
     from hermes_eval.report.build import build_reports
+    from hermes_eval.report.settings import ReportSettings
 
-    out = build_reports(Path(args.runs), Path(args.out))
+    settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha)
+    out = build_reports(Path(args.runs), Path(args.out), settings)
     for p in out:
         print(p)
     return 0
+
+
+def cmd_decide(args) -> int:
+    from hermes_eval.decide.run import run_decision
+
+    return run_decision(args.name, compose, CONF_DIR, Path(args.runs), Path(args.out), rerun=args.rerun)
 
 
 def cmd_datasets(args) -> int:
@@ -96,6 +104,17 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("leaderboard", help="rebuild the leaderboards from every run record")
     p.add_argument("--runs", default="runs")
     p.add_argument("--out", default="reports")
+    p.add_argument("--baseline", default=None, help="the arm every row is tested against; default: the "
+                   "best BM25-only arm, else the lowest-ranked row (config-hash prefix, run dir, system, "
+                   "or chunker/system)")
+    p.add_argument("--stat-test", default="student", choices=["student", "fisher"],
+                   help="ranx paired test (default student)")
+    p.add_argument("--alpha", type=float, default=0.05, help="significance level after Holm")
+    p = sub.add_parser("decide", help="run a decision's arms, apply its rule, write reports/decisions/NAME.md")
+    p.add_argument("name", help="conf/decision/NAME.yaml")
+    p.add_argument("--runs", default="runs")
+    p.add_argument("--out", default="reports")
+    p.add_argument("--rerun", action="store_true", help="re-measure every arm (latency in one session)")
     p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export")
     p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
     p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
@@ -107,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
             return _launch(args.overrides, multirun=args.cmd == "sweep")
         if args.cmd == "leaderboard":
             return cmd_leaderboard(args)
+        if args.cmd == "decide":
+            return cmd_decide(args)
         return cmd_datasets(args)
     except UserError as exc:
         print(f"hermes-eval: error: {exc}", file=sys.stderr)

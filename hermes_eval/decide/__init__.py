@@ -1,0 +1,1 @@
+"""Preregistered design decisions: spec, analysis, rule, rendering, and the `decide` command."""

@@ -1,0 +1,112 @@
+"""The numbers a decision rests on: paired effects, Holm p-values, latency ratios, per-repo strata."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from hermes_eval.decide.spec import Arm, DecisionSpec
+from hermes_eval.errors import UserError
+from hermes_eval.report.compare import paired
+from hermes_eval.report.runfiles import RunFiles
+from hermes_eval.report.settings import ReportSettings
+from hermes_eval.stats import EffectCI, PairedTest, holm, paired_bootstrap, ratio_bootstrap
+
+NO_REPO = "(none)"
+
+
+@dataclass(frozen=True)
+class ArmRun:
+    """An arm and the run record that measured it."""
+
+    arm: Arm
+    record: dict
+    files: RunFiles
+    reused: bool
+
+
+@dataclass(frozen=True)
+class Stratum:
+    """One repository's paired effect."""
+
+    repo: str
+    n: int
+    mean_a: float
+    mean_b: float
+    effect: EffectCI
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Challenger B against baseline A on the primary metric, and what B costs."""
+
+    arm: ArmRun
+    test: PairedTest
+    p_holm: float
+    effect: EffectCI
+    latency_a: float
+    latency_b: float
+    latency_ratio: EffectCI  # point = ratio of the records' percentiles; CI by paired bootstrap
+    same_machine: bool
+    strata: tuple[Stratum, ...]
+
+
+def aligned(a: RunFiles, b: RunFiles, metric: str) -> tuple[np.ndarray, np.ndarray, list[str], list[str]]:
+    """Per-query values of both arms on shared qids, with each query's repo."""
+    va, vb = a.values(metric), b.values(metric)
+    qids = sorted(set(va.index) & set(vb.index))
+    repos = a.per_query.set_index("qid")["repo"].fillna(NO_REPO).replace("", NO_REPO)
+    return (va.loc[qids].to_numpy(), vb.loc[qids].to_numpy(), qids, [str(repos.get(q, NO_REPO)) for q in qids])
+
+
+def _stage_ms(files: RunFiles, stage: str, qids: list[str]) -> np.ndarray:
+    df = files.per_query.set_index("qid")
+    col = f"ms_{stage}"
+    return df.loc[qids, col].to_numpy(dtype=float) if col in df.columns else np.array([])
+
+
+def _latency(rec: dict, stage: str, pct: str) -> float:
+    value = ((rec.get("latency_ms") or {}).get(stage) or {}).get(pct)
+    if value is None:
+        raise UserError(f"run {rec.get('_dir')}: no {pct} latency for stage {stage!r}; "
+                        f"set rule.latency_stage to one of {sorted(rec.get('latency_ms') or {})}")
+    return float(value)
+
+
+def compare_arm(spec: DecisionSpec, base: ArmRun, arm: ArmRun) -> tuple[PairedTest, Comparison]:
+    """Everything but the Holm correction, which needs every challenger's p-value."""
+    metric, rule = spec.primary_metric, spec.rule
+    for run in (base, arm):
+        if metric not in (run.record.get("metrics") or {}):
+            have = ", ".join(sorted(run.record.get("metrics") or {}))
+            raise UserError(f"{spec.path}: field 'primary_metric' {metric!r} is not in the run records; "
+                            f"use one of {have}")
+    settings = ReportSettings(stat_test=spec.stat_test)
+    test = paired(base.files, arm.files, metric, settings)
+    if test is None:
+        raise UserError(f"runs {base.files.run_dir} and {arm.files.run_dir} share no queries to pair; "
+                        "give every arm the same queryset")
+    a, b, qids, repos = aligned(base.files, arm.files, metric)
+    effect = paired_bootstrap(a, b, spec.resamples, spec.seed)
+    q = float(rule.latency_percentile.lstrip("p"))
+    ms_a, ms_b = _stage_ms(base.files, rule.latency_stage, qids), _stage_ms(arm.files, rule.latency_stage, qids)
+    lat_a = _latency(base.record, rule.latency_stage, rule.latency_percentile)
+    lat_b = _latency(arm.record, rule.latency_stage, rule.latency_percentile)
+    boot = ratio_bootstrap(ms_a, ms_b, q, spec.resamples, spec.seed)
+    ratio = EffectCI(lat_b / lat_a if lat_a > 0 else float("inf"), boot.ci_low, boot.ci_high, boot.n)
+    strata = []
+    for repo in sorted(set(repos)):
+        idx = [i for i, r in enumerate(repos) if r == repo]
+        strata.append(Stratum(repo, len(idx), float(a[idx].mean()), float(b[idx].mean()),
+                              paired_bootstrap(a[idx], b[idx], spec.resamples, spec.seed)))
+    same = ((base.record.get("machine") or {}).get("hostname_hash")
+            == (arm.record.get("machine") or {}).get("hostname_hash"))
+    return test, Comparison(arm, test, 1.0, effect, lat_a, lat_b, ratio, same, tuple(strata))
+
+
+def analyze(spec: DecisionSpec, runs: list[ArmRun]) -> tuple[Comparison, ...]:
+    """Every challenger against arm A; Holm across the challengers."""
+    base, challengers = runs[0], runs[1:]
+    pairs = [compare_arm(spec, base, arm) for arm in challengers]
+    adjusted = holm([t.p_value for t, _ in pairs])
+    return tuple(replace(c, p_holm=p) for (_, c), p in zip(pairs, adjusted))

@@ -1,0 +1,125 @@
+"""The decision record (markdown): question, rule, verdict, evidence, reproduction, manifest."""
+from __future__ import annotations
+
+import shlex
+
+from hermes_eval.decide.analysis import ArmRun, Comparison
+from hermes_eval.decide.rule import Verdict, describe
+from hermes_eval.decide.spec import DecisionSpec
+from hermes_eval.report.markdown import md_cell
+from hermes_eval.report.manifest import config_diff, manifest
+
+SECONDARY = ("ndcg@10", "recall@10", "mrr@10", "file_recall@10", "line_coverage@10")
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def _head(cells: list[str], align: str) -> list[str]:
+    return [_row([md_cell(c) for c in cells]), "|" + "|".join(align) + "|"]
+
+
+def _ci(m: dict | None) -> str:
+    if not m:
+        return "–"
+    return f"{m['mean']:.3f} [{m['ci_low']:.3f}, {m['ci_high']:.3f}]"
+
+
+def _arms(runs: list[ArmRun]) -> list[str]:
+    lines = _head(["arm", "label", "overrides", "config hash", "measured"], [":--"] * 5)
+    for r in runs:
+        when = ("reused record finished " if r.reused else "measured now, finished ") + str(r.record.get("finished_at"))
+        lines.append(_row([md_cell(r.arm.name) + (" (baseline)" if r.arm.name == "A" else ""), md_cell(r.arm.label),
+                           md_cell(" ".join(r.arm.overrides) or "(defaults)"),
+                           md_cell(r.record.get("config_hash")), md_cell(when)]))
+    return lines
+
+
+def _results(spec: DecisionSpec, runs: list[ArmRun]) -> list[str]:
+    metrics = [spec.primary_metric] + [m for m in SECONDARY if m != spec.primary_metric]
+    stage, pct = spec.rule.latency_stage, spec.rule.latency_percentile
+    lines = _head(["arm", *[f"{m}{' (primary)' if m == spec.primary_metric else ''}" for m in metrics],
+                   f"{stage} p50 ms", f"{stage} {pct} ms", "build s"], [":--"] + ["--:"] * (len(metrics) + 3))
+    for r in runs:
+        m, lat = r.record.get("metrics") or {}, (r.record.get("latency_ms") or {}).get(stage) or {}
+        lines.append(_row([md_cell(f"{r.arm.name}: {r.arm.label}"), *[md_cell(_ci(m.get(k))) for k in metrics],
+                           f"{lat.get('p50', float('nan')):.2f}", f"{lat.get(pct, float('nan')):.2f}",
+                           f"{(r.record.get('index') or {}).get('build_seconds_total', float('nan')):.2f}"]))
+    return lines
+
+
+def _effects(spec: DecisionSpec, comps: tuple[Comparison, ...], verdicts: list[Verdict]) -> list[str]:
+    pct = spec.rule.latency_percentile
+    lines = _head(["arm", f"Δ {spec.primary_metric} (B − A) [95% CI]", "p", "Holm p", "test",
+                   f"{pct} latency ratio B/A [95% CI]", "verdict"], [":--"] + ["--:"] * 5 + [":--"])
+    for c, v in zip(comps, verdicts):
+        e, lr = c.effect, c.latency_ratio
+        lines.append(_row([md_cell(c.arm.arm.name), f"{e.mean:+.4f} [{e.ci_low:+.4f}, {e.ci_high:+.4f}]",
+                           f"{c.test.p_value:.3g}", f"{c.p_holm:.3g}", md_cell(c.test.method),
+                           f"{lr.mean:.2f}× [{lr.ci_low:.2f}, {lr.ci_high:.2f}]", f"**{v.verdict}**"]))
+    return lines
+
+
+def _strata(spec: DecisionSpec, comps: tuple[Comparison, ...]) -> list[str]:
+    lines = _head(["arm", "repository", "queries", "A", "B", "Δ [95% CI]"], [":--", ":--"] + ["--:"] * 4)
+    for c in comps:
+        for s in c.strata:
+            e = s.effect
+            lines.append(_row([md_cell(c.arm.arm.name), md_cell(s.repo), str(s.n), f"{s.mean_a:.3f}",
+                               f"{s.mean_b:.3f}", f"{e.mean:+.3f} [{e.ci_low:+.3f}, {e.ci_high:+.3f}]"]))
+    return lines
+
+
+def _diffs(runs: list[ArmRun]) -> list[str]:
+    lines = _head(["arm", "key", "A", "this arm"], [":--"] * 4)
+    for r in runs[1:]:
+        for d in config_diff(runs[0].record.get("config"), r.record.get("config")):
+            lines.append(_row([md_cell(r.arm.name), md_cell(d.key), md_cell(d.baseline), md_cell(d.value)]))
+    return lines
+
+
+def _manifest(runs: list[ArmRun]) -> list[str]:
+    per_arm = [dict(manifest(r.record)) for r in runs]
+    keys = list(dict.fromkeys(k for m in per_arm for k in m))
+    lines = _head(["key", *[r.arm.name for r in runs]], [":--"] * (len(runs) + 1))
+    for k in keys:
+        lines.append(_row([md_cell(k), *[md_cell(m.get(k, "–")) for m in per_arm]]))
+    return lines
+
+
+def reproduce(spec: DecisionSpec, runs: list[ArmRun], runs_dir: str, out_dir: str) -> list[str]:
+    """The exact commands: the decision itself and each arm alone."""
+    extra = (f" --runs {shlex.quote(runs_dir)}" if runs_dir != "runs" else "") + \
+            (f" --out {shlex.quote(out_dir)}" if out_dir != "reports" else "")
+    commit = runs[0].record.get("git_commit") or "unknown"
+    lines = ["```sh", f"git checkout {commit}", "export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1",
+             f"hermes-eval decide {shlex.quote(spec.name)}{extra} --rerun", "# or each arm alone:"]
+    for r in runs:
+        args = " ".join(shlex.quote(o) for o in (*spec.common, *r.arm.overrides))
+        lines.append(f"hermes-eval run {args}".rstrip())
+    return lines + ["```"]
+
+
+def render_decision(spec: DecisionSpec, runs: list[ArmRun], comps: tuple[Comparison, ...],
+                    verdicts: list[Verdict], final: Verdict, chart: str, runs_dir: str, out_dir: str) -> str:
+    """The whole decision record."""
+    label = {r.arm.name: r.arm.label for r in runs}.get(final.arm, final.arm)
+    head = f"**Verdict: {final.verdict}**" + (f" {md_cell(final.arm)} ({md_cell(label)})" if final.arm else "")
+    out = [f"# Decision: {md_cell(spec.name)}", "", f"**Question:** {md_cell(spec.question)}", ""]
+    if spec.context:
+        out += [md_cell(spec.context), ""]
+    out += [head, "", *[f"- {md_cell(r)}" for r in final.reasons], "",
+            "## Rule (written before the run" + (f", {md_cell(spec.written)}" if spec.written else "") + ")", "",
+            f"Primary metric: **{md_cell(spec.primary_metric)}**; arm A is the baseline. "
+            f"Source: `{spec.path.name}`.", "",
+            *[f"- {line}" for line in describe(spec.rule, md_cell(spec.primary_metric), spec.stat_test)], "",
+            "## Arms", "", *_arms(runs), "", "## Results (95% bootstrap CIs over queries)", "",
+            *_results(spec, runs), "", "## Effect sizes and verdict per arm", "", *_effects(spec, comps, verdicts), ""]
+    for c, v in zip(comps, verdicts):
+        out += [f"- {md_cell(c.arm.arm.name)}: {md_cell('; '.join(v.reasons))}"]
+    out += ["", f"![{md_cell(spec.name)}]({chart})", "",
+            "## Per-repository stratification", "", *_strata(spec, comps), "",
+            "## Config difference against A", "", *_diffs(runs), "",
+            "## Reproduce", "", *reproduce(spec, runs, runs_dir, out_dir), "", "## Manifest", "", *_manifest(runs), ""]
+    return "\n".join(out)

@@ -1,0 +1,66 @@
+"""Apply a preregistered rule: ADOPT, REJECT or INCONCLUSIVE, each with the reasons that decided it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hermes_eval.decide.analysis import Comparison
+from hermes_eval.decide.spec import Rule
+
+ADOPT, REJECT, INCONCLUSIVE = "ADOPT", "REJECT", "INCONCLUSIVE"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome for one challenger (or for the whole decision) and why."""
+
+    verdict: str
+    arm: str
+    reasons: tuple[str, ...]
+
+
+def describe(rule: Rule, metric: str, stat_test: str) -> list[str]:
+    """The rule in words, exactly as it is applied."""
+    lat = f"{rule.latency_percentile} {rule.latency_stage} latency"
+    return [f"**ADOPT** B if {metric} rises by at least {rule.min_effect:g} (mean of paired per-query "
+            f"differences) with Holm-adjusted p < {rule.alpha:g} (paired {stat_test} test, ranx) **and** B's "
+            f"{lat} is at most {rule.max_latency_ratio:g}× A's, both measured in this run.",
+            f"**REJECT** B if its {lat} exceeds {rule.max_latency_ratio:g}× A's, or the difference is "
+            f"significant but below {rule.min_effect:g} (including worse), or the 95% CI of the difference "
+            f"lies entirely below {rule.min_effect:g} (the data rule the required gain out).",
+            "**INCONCLUSIVE** otherwise (not significant while the CI still admits the required gain), or when "
+            "the arms' latencies come from different machines."]
+
+
+def judge(rule: Rule, c: Comparison) -> Verdict:
+    """The rule applied to one challenger."""
+    name = c.arm.arm.name
+    d, p, ratio = c.effect.mean, c.p_holm, c.latency_ratio.mean
+    quality = (f"Δ = {d:+.4f} [{c.effect.ci_low:+.4f}, {c.effect.ci_high:+.4f}], Holm p = {p:.3g} "
+               f"(need Δ ≥ {rule.min_effect:g}, p < {rule.alpha:g})")
+    latency = f"latency ratio {ratio:.2f}× (limit {rule.max_latency_ratio:g}×)"
+    if not c.same_machine:
+        return Verdict(INCONCLUSIVE, name, (quality, latency, "latency measured on different machines: "
+                                                              "re-run with --rerun"))
+    latency_ok = ratio <= rule.max_latency_ratio
+    significant = p < rule.alpha
+    if significant and d >= rule.min_effect and latency_ok:
+        return Verdict(ADOPT, name, (quality + ": met", latency + ": met"))
+    if not latency_ok:
+        return Verdict(REJECT, name, (quality, latency + ": NOT met"))
+    if significant and d < rule.min_effect:
+        return Verdict(REJECT, name, (quality + ": significant but below the required gain", latency))
+    if c.effect.ci_high < rule.min_effect:
+        return Verdict(REJECT, name, (quality + ": the CI excludes the required gain", latency))
+    return Verdict(INCONCLUSIVE, name, (quality + ": not significant, CI still admits the gain", latency))
+
+
+def overall(verdicts: list[Verdict], comparisons: list[Comparison]) -> Verdict:
+    """ADOPT the adopted arm with the largest effect; else INCONCLUSIVE if any is; else REJECT."""
+    adopted = [(c.effect.mean, v) for v, c in zip(verdicts, comparisons) if v.verdict == ADOPT]
+    if adopted:
+        return max(adopted, key=lambda x: x[0])[1]
+    for kind in (INCONCLUSIVE, REJECT):
+        hits = [v for v in verdicts if v.verdict == kind]
+        if hits:
+            return Verdict(kind, ",".join(v.arm for v in hits), hits[0].reasons)
+    return Verdict(INCONCLUSIVE, "", ("no challenger arm",))

@@ -1,0 +1,72 @@
+"""`hermes-eval decide NAME`: run the arms (reusing finished records), apply the rule, write the record."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Callable
+
+from hermes_eval.cache import atomic_write_bytes
+from hermes_eval.config import plain
+from hermes_eval.decide.analysis import ArmRun, analyze
+from hermes_eval.decide.chart import decision_chart
+from hermes_eval.decide.render import render_decision
+from hermes_eval.decide.rule import judge, overall
+from hermes_eval.decide.spec import DecisionSpec, load_spec
+from hermes_eval.errors import UserError
+from hermes_eval.report.compare import FILE_PREFIX, ranx_level
+from hermes_eval.report.runfiles import RunFiles
+
+DECISIONS = "decisions"
+REPORT_MODE = 0o644
+
+
+def _check_fair(spec: DecisionSpec, cfgs: list) -> None:
+    """A chunk-level primary metric cannot compare arms whose chunkers differ."""
+    chunk_level = not spec.primary_metric.startswith(FILE_PREFIX) and ranx_level(spec.primary_metric) is not None
+    chunkers = {json.dumps(plain(c.chunker), sort_keys=True) for c in cfgs}
+    if chunk_level and len(chunkers) > 1:
+        raise UserError(f"{spec.path}: field 'primary_metric' {spec.primary_metric!r} is chunk-level but the arms "
+                        "use different chunkers; use a chunking-fair metric such as file_recall@10")
+
+
+def run_arms(spec: DecisionSpec, compose: Callable, runs_dir: Path, rerun: bool) -> list[ArmRun]:
+    """Compose every arm's config (failing fast on bad overrides), then execute them in order."""
+    from hermes_eval.runner import execute
+
+    extra = [f"paths.runs={runs_dir}"] + (["rerun=true"] if rerun else [])
+    cfgs = [compose([*spec.common, *arm.overrides, *extra]) for arm in spec.arms]
+    _check_fair(spec, cfgs)
+    out = []
+    for arm, cfg in zip(spec.arms, cfgs):
+        print(f"[decide {spec.name}] arm {arm.name}: {arm.label}", flush=True)
+        res = execute(cfg)
+        if res.status != "ok":
+            raise UserError(f"{spec.path}: arm {arm.name} failed in {res.run_dir}: {res.record.get('error')}")
+        rec = dict(res.record, _dir=str(res.run_dir))
+        print(f"[decide {spec.name}] arm {arm.name}: {'reused' if res.skipped else 'ran'} {res.run_dir}", flush=True)
+        out.append(ArmRun(arm, rec, RunFiles(Path(res.run_dir)), res.skipped))
+    return out
+
+
+def _write(path: Path, data: bytes) -> None:
+    atomic_write_bytes(path, data)
+    os.chmod(path, REPORT_MODE)
+
+
+def run_decision(name: str, compose: Callable, conf_dir: Path, runs_dir: Path, out_dir: Path,
+                 rerun: bool = False) -> int:
+    """Run, judge and record one decision; prints the verdict and the record's path."""
+    spec = load_spec(name, Path(conf_dir) / "decision")
+    runs = run_arms(spec, compose, runs_dir, rerun)
+    comps = analyze(spec, runs)
+    verdicts = [judge(spec.rule, c) for c in comps]
+    final = overall(verdicts, list(comps))
+    folder = Path(out_dir) / DECISIONS
+    chart_rel = f"charts/{spec.name}.png"
+    _write(folder / chart_rel, decision_chart(spec, runs, comps))
+    text = render_decision(spec, runs, comps, verdicts, final, chart_rel, str(runs_dir), str(out_dir))
+    _write(folder / f"{spec.name}.md", text.encode("utf-8"))
+    print(f"{final.verdict} {final.arm}: {'; '.join(final.reasons)}")
+    print(folder / f"{spec.name}.md")
+    return 0

@@ -1,0 +1,85 @@
+"""`decide` end to end on fake run directories: arms composed, executed, judged and recorded."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from omegaconf import OmegaConf
+
+from fakeruns import BASELINE, DENSE_AST, HYBRID, queries, write_arm
+
+from hermes_eval.decide.run import run_decision
+from hermes_eval.errors import UserError
+from hermes_eval.runner import RunOutcome
+
+SPEC = """
+question: Should we fuse in the dense leg?
+written: "2026-01-01"
+arms:
+  A: {label: bm25, overrides: [fusion.dense_weight=0.0]}
+  B: {label: hybrid, overrides: [fusion.dense_weight=0.5]}
+primary_metric: PRIMARY
+rule: {min_effect: 0.01, alpha: 0.05, max_latency_ratio: LIMIT}
+"""
+
+
+def setup(tmp_path: Path, monkeypatch, primary: str, limit: float, b_arm=HYBRID) -> Path:
+    conf = tmp_path / "conf" / "decision"
+    conf.mkdir(parents=True)
+    (conf / "dense.yaml").write_text(SPEC.replace("PRIMARY", primary).replace("LIMIT", str(limit)))
+    qs = queries(plant=False)
+    dirs = {"0.0": write_arm(tmp_path / "runs", BASELINE, qs, seed=0),
+            "0.5": write_arm(tmp_path / "runs", b_arm, qs, seed=1)}
+    chunker = {"0.0": BASELINE.chunker, "0.5": b_arm.chunker}
+
+    def compose(overrides):
+        w = next(o.split("=")[1] for o in overrides if o.startswith("fusion.dense_weight="))
+        return OmegaConf.create({"w": w, "chunker": {"name": chunker[w]}})
+
+    def execute(cfg):
+        import json
+
+        d = dirs[cfg.w]
+        return RunOutcome("ok", d, json.loads((d / "record.json").read_text()), skipped=True)
+
+    monkeypatch.setattr("hermes_eval.runner.execute", execute)
+    return compose
+
+
+def test_decide_writes_a_record_with_verdict_and_evidence(tmp_path, monkeypatch, capsys):
+    compose = setup(tmp_path, monkeypatch, "ndcg@10", 50.0)
+    assert run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports") == 0
+    md = (tmp_path / "reports" / "decisions" / "dense.md").read_text()
+    assert "**Verdict: ADOPT** B (hybrid)" in md
+    for section in ("## Rule (written before the run, 2026-01-01)", "## Arms", "## Results", "## Effect sizes",
+                    "## Per-repository stratification", "## Reproduce", "## Manifest", "![dense](charts/dense.png)"):
+        assert section in md, section
+    assert "| B | alpha |" in md and "| B | beta |" in md
+    assert "hermes-eval run fusion.dense_weight=0.5" in md
+    assert (tmp_path / "reports" / "decisions" / "charts" / "dense.png").stat().st_size > 5000
+    assert "ADOPT B" in capsys.readouterr().out
+
+
+def test_latency_limit_turns_the_verdict_to_reject(tmp_path, monkeypatch):
+    compose = setup(tmp_path, monkeypatch, "ndcg@10", 1.2)
+    run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
+    md = (tmp_path / "reports" / "decisions" / "dense.md").read_text()
+    assert "**Verdict: REJECT**" in md and "NOT met" in md
+
+
+def test_chunk_level_metric_across_chunkers_is_refused_before_running(tmp_path, monkeypatch):
+    compose = setup(tmp_path, monkeypatch, "ndcg@10", 1.2, b_arm=DENSE_AST)
+    with pytest.raises(UserError, match="primary_metric.*chunk-level.*file_recall@10"):
+        run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
+
+
+def test_file_level_metric_across_chunkers_works(tmp_path, monkeypatch):
+    compose = setup(tmp_path, monkeypatch, "file_recall@10", 50.0, b_arm=DENSE_AST)
+    run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
+    assert "**Verdict:" in (tmp_path / "reports" / "decisions" / "dense.md").read_text()
+
+
+def test_unknown_metric_names_the_field(tmp_path, monkeypatch):
+    compose = setup(tmp_path, monkeypatch, "nope@10", 50.0)
+    with pytest.raises(UserError, match="'primary_metric' 'nope@10' is not in the run records"):
+        run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
