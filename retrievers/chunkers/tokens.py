@@ -2,9 +2,11 @@
 
 A token is a run of letters, a run of digits, or one other non-space character, so
 ``self.max_chars = 1500`` is 7 tokens. It never spans a newline, which makes the count of a
-text the sum of its lines' counts. On Python it lands within ~15% of BPE tokenizers used by
-LLMs (it does not split long identifiers, BPE does not split some operators); it needs no
-vocabulary, so every chunker and every budget counts the same way, offline.
+text the sum of its lines' counts. It needs no vocabulary, so every chunker and every budget
+counts the same way, offline, and it is about 6x faster than a WordPiece tokenizer. Measured
+against the MiniLM (WordPiece) tokenizer, which splits long identifiers and non-ASCII text
+further, the MiniLM count is 1.14x this one on the default corpus (Python) and 1.28x on the
+multilang corpus (JavaScript, markdown, Python); a "1k" budget is ~1.1-1.3k MiniLM tokens.
 """
 from __future__ import annotations
 
