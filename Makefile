@@ -28,6 +28,9 @@ sweep: setup
 leaderboard: setup
 	$(BIN)/hermes-eval leaderboard
 
+gate: setup
+	$(BIN)/hermes-eval gate
+
 test: setup
 	$(BIN)/python -m pytest -q tests
 

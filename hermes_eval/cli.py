@@ -81,6 +81,14 @@ def cmd_leaderboard(args) -> int:
     return 0
 
 
+def cmd_gate(args) -> int:
+    from hermes_eval.gate.run import run_gate
+
+    return run_gate(args.name, args.overrides, compose, CONF_DIR, Path(args.reports),
+                    update_baseline=args.update_baseline, reason=args.reason or "",
+                    runs_root=Path(args.runs))
+
+
 def cmd_decide(args) -> int:
     from hermes_eval.decide.run import run_decision
 
@@ -115,6 +123,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", default="runs")
     p.add_argument("--out", default="reports")
     p.add_argument("--rerun", action="store_true", help="re-measure every arm (latency in one session)")
+    p = sub.add_parser("gate", help="regression gate: exit 0 pass, 1 regression, 2 could not evaluate")
+    p.add_argument("overrides", nargs="*", help="Hydra overrides applied to every arm")
+    p.add_argument("--name", default="nightly", help="conf/gate/NAME.yaml")
+    p.add_argument("--reports", default="reports", help="holds baseline/, gate/ and history.sqlite")
+    p.add_argument("--runs", default="runs")
+    p.add_argument("--update-baseline", action="store_true")
+    p.add_argument("--reason", help="why the baseline changes (required with --update-baseline)")
     p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export")
     p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
     p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
@@ -128,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_leaderboard(args)
         if args.cmd == "decide":
             return cmd_decide(args)
+        if args.cmd == "gate":
+            return cmd_gate(args)
         return cmd_datasets(args)
     except UserError as exc:
         print(f"hermes-eval: error: {exc}", file=sys.stderr)

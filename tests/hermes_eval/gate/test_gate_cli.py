@@ -54,7 +54,8 @@ def test_injected_quality_regression_fails_naming_the_metric(reports):
     failed = summary.split("## All rules")[0]
     assert "quality/bm25/" in failed and "allowed drop 0.0000" in failed
     base = json.loads((reports / "baseline" / "nightly.json").read_text())["arms"]["bm25"]["metrics"]
-    assert f"{base['ndcg@10']:.4f} ->" in failed  # the baseline value, then the new one
+    line = next(ln for ln in failed.splitlines() if "quality/bm25/ndcg@10" in ln)
+    assert f"ndcg@10 {base['ndcg@10']:.4f} -" in line and "delta -0." in line  # baseline, new, delta
 
 
 def test_injected_slowdown_fails_the_latency_rule_only(reports):
