@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar, Literal, Protocol, Sequence, runtime_checkable
+from typing import Callable, ClassVar, Literal, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -46,6 +46,33 @@ def top_k(ids: Sequence[str], scores: np.ndarray, k: int, candidates: np.ndarray
 
 
 def check_k(k: int) -> int:
+    """``k`` as an int, or ValueError unless it is a positive integer."""
     if not isinstance(k, (int, np.integer)) or isinstance(k, bool) or k <= 0:
         raise ValueError(f"k must be a positive integer, got {k!r}")
     return int(k)
+
+
+def by_score_then_id(hits: list[Hit]) -> list[Hit]:
+    """Hits ordered best first, ties broken by id."""
+    return sorted(hits, key=lambda h: (-h[1], h[0]))
+
+
+def settle_ties(fetch: Callable[[int], list[Hit]], k: int, n: int, first: list[Hit] | None = None
+                ) -> list[Hit]:
+    """The k best hits of an engine that returns its own top ``want``, ties broken by id.
+
+    ``fetch(want)`` returns up to ``want`` hits; ``first`` is an answer to ``fetch(min(k + 1, n))``
+    already in hand. While the last fetched hit ties with the k-th best, more tied hits may lie
+    beyond, so the window doubles until it ends below the k-th score or covers all ``n`` documents.
+    """
+    want = min(k + 1, n)
+    hits = fetch(want) if first is None else first
+    while want < n and len(hits) >= want and _tied_at_boundary(hits, k):
+        want = min(2 * want, n)
+        hits = fetch(want)
+    return by_score_then_id(hits)[:k]
+
+
+def _tied_at_boundary(hits: list[Hit], k: int) -> bool:
+    scores = sorted((s for _, s in hits), reverse=True)
+    return len(scores) > k and scores[-1] >= scores[k - 1]

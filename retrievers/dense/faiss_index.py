@@ -1,0 +1,121 @@
+"""FAISS inner-product indexes (HERMES's dense index): Flat, IVF-Flat, HNSW-Flat.
+
+Vectors are L2-normalised, so inner product is cosine. IVF trains its k-means on the corpus
+(``nlist`` is clamped to the corpus size); HNSW is built single-threaded so its graph, and
+therefore its answers, are the same on every run.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, ClassVar, Literal, Sequence
+
+import numpy as np
+
+from retrievers.dense.vectors import as_rows
+from retrievers.index import Hit, check_k, settle_ties
+
+Kind = Literal["flat", "ivf", "hnsw"]
+
+
+def _flat(faiss, dim: int, ix: "FaissIndex", n: int):
+    return faiss.IndexFlatIP(dim)
+
+
+def _ivf(faiss, dim: int, ix: "FaissIndex", n: int):
+    nlist = max(1, min(ix.nlist, n))
+    return faiss.IndexIVFFlat(faiss.IndexFlatIP(dim), dim, nlist, faiss.METRIC_INNER_PRODUCT)
+
+
+def _hnsw(faiss, dim: int, ix: "FaissIndex", n: int):
+    index = faiss.IndexHNSWFlat(dim, ix.M, faiss.METRIC_INNER_PRODUCT)
+    index.hnsw.efConstruction = ix.ef_construction
+    return index
+
+
+_FACTORIES: dict[str, Callable] = {"flat": _flat, "ivf": _ivf, "hnsw": _hnsw}
+
+
+@dataclass
+class FaissIndex:
+    kind: Kind = "flat"
+    nlist: int = 64  # ivf
+    nprobe: int = 16  # ivf
+    M: int = 32  # hnsw
+    ef_construction: int = 64  # hnsw
+    ef_search: int = 128  # hnsw
+    seed: int = 1234  # ivf k-means
+
+    input: ClassVar[str] = "vector"
+
+    def __post_init__(self) -> None:
+        if self.kind not in _FACTORIES:
+            raise ValueError(f"unknown faiss kind {self.kind!r}; use one of {sorted(_FACTORIES)}")
+        self._ids: list[str] = []
+        self._index = None
+
+    def build(self, ids: Sequence[str], docs: np.ndarray) -> None:
+        import faiss
+
+        self._ids = list(ids)
+        x = as_rows(docs)
+        if not self._ids:
+            self._index = None
+            return
+        index = _FACTORIES[self.kind](faiss, x.shape[1], self, len(self._ids))
+        threads = faiss.omp_get_max_threads()
+        faiss.omp_set_num_threads(1)  # HNSW insertion order, and so the graph, stays fixed
+        try:
+            if self.kind == "ivf":
+                index.cp.seed = self.seed
+                index.train(x)
+            index.add(x)
+        finally:
+            faiss.omp_set_num_threads(threads)
+        self._index = index
+        self._tune()
+
+    def _tune(self) -> None:
+        if self.kind == "ivf":
+            self._index.nprobe = min(self.nprobe, self._index.nlist)
+        elif self.kind == "hnsw":
+            self._index.hnsw.efSearch = self.ef_search
+
+    def _raw(self, q: np.ndarray, want: int, exhaustive: bool) -> list[list[Hit]]:
+        import faiss
+
+        index, params = self._index, None
+        if exhaustive and self.kind == "hnsw":
+            index = faiss.downcast_index(self._index.storage)
+        elif exhaustive and self.kind == "ivf":
+            params = faiss.SearchParametersIVF(nprobe=self._index.nlist)
+        scores, rows = index.search(q, want, params=params) if params else index.search(q, want)
+        return [[(self._ids[r], float(s)) for r, s in zip(rr, ss) if r >= 0] for rr, ss in zip(rows, scores)]
+
+    def search(self, queries: np.ndarray, k: int) -> list[list[Hit]]:
+        k = check_k(k)
+        q = as_rows(queries)
+        n = len(self._ids)
+        if not n or not len(q):
+            return [[] for _ in range(len(q))]
+        exhaustive = k >= n  # an ANN graph may not reach every node; k >= n asks for all of them
+        first = self._raw(q, min(k + 1, n), exhaustive)
+        return [settle_ties(lambda want, row=row: self._raw(row, want, exhaustive)[0], k, n, hits)
+                for row, hits in zip(q[:, None, :], first)]
+
+    def save(self, path: Path) -> None:
+        import faiss
+
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "ids.json").write_text(json.dumps(self._ids))
+        if self._index is not None:
+            faiss.write_index(self._index, str(path / "index.faiss"))
+
+    def load(self, path: Path) -> None:
+        import faiss
+
+        self._ids = json.loads((path / "ids.json").read_text())
+        self._index = faiss.read_index(str(path / "index.faiss")) if self._ids else None
+        if self._index is not None:
+            self._tune()

@@ -1,0 +1,88 @@
+"""usearch HNSW (sia-code's vector index): cosine metric, f32/f16/i8 storage, memory-mapped load.
+
+The graph is built single-threaded so it is the same on every run. ``load`` memory-maps the
+saved file with ``view()``: the file must outlive the index object.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar, Literal, Sequence
+
+import numpy as np
+
+from retrievers.dense.vectors import as_rows
+from retrievers.index import Hit, check_k, settle_ties
+
+_FILE = "index.usearch"
+
+
+@dataclass
+class USearchIndex:
+    dtype: Literal["f32", "f16", "i8"] = "f16"
+    metric: str = "cos"
+    connectivity: int = 16
+    expansion_add: int = 128
+    expansion_search: int = 64
+    build_threads: int = 1
+
+    input: ClassVar[str] = "vector"
+
+    def __post_init__(self) -> None:
+        self._ids: list[str] = []
+        self._index = None
+        self.viewed = False
+
+    def _new(self, ndim: int):
+        from usearch.index import Index
+
+        return Index(ndim=ndim, metric=self.metric, dtype=self.dtype, connectivity=self.connectivity,
+                     expansion_add=self.expansion_add, expansion_search=self.expansion_search)
+
+    def build(self, ids: Sequence[str], docs: np.ndarray) -> None:
+        self._ids = list(ids)
+        x = as_rows(docs)
+        self._index, self.viewed = None, False
+        if self._ids:
+            self._index = self._new(x.shape[1])
+            self._index.add(np.arange(len(self._ids), dtype=np.uint64), x, threads=self.build_threads)
+
+    def _raw(self, q: np.ndarray, want: int, exact: bool) -> list[list[Hit]]:
+        m = self._index.search(q, want, exact=exact)
+        keys, dists = np.atleast_2d(m.keys), np.atleast_2d(m.distances)
+        counts = np.atleast_1d(m.counts) if hasattr(m, "counts") else [len(m.keys)]  # one row: Matches
+        out = []
+        for kk, dd, c in zip(keys, dists, counts):
+            # cosine distance is 1 - cos; a zero vector has no direction and scores 0
+            out.append([(self._ids[int(key)], 0.0 if np.isnan(d) else 1.0 - float(d))
+                        for key, d in zip(kk[:c], dd[:c])])
+        return out
+
+    def search(self, queries: np.ndarray, k: int) -> list[list[Hit]]:
+        k = check_k(k)
+        q = as_rows(queries)
+        n = len(self._ids)
+        if not n or not len(q):
+            return [[] for _ in range(len(q))]
+        exact = k >= n  # an HNSW graph may not reach every node; k >= n asks for all of them
+        first = self._raw(q, min(k + 1, n), exact)
+        return [settle_ties(lambda want, row=row: self._raw(row, want, exact)[0], k, n, hits)
+                for row, hits in zip(q[:, None, :], first)]
+
+    def save(self, path: Path) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "ids.json").write_text(json.dumps(self._ids))
+        if self._index is not None:
+            self._index.save(str(path / _FILE))
+
+    def load(self, path: Path) -> None:
+        """Memory-map the saved graph (``Index.view``) rather than reading it into memory."""
+        from usearch.index import Index
+
+        self._ids = json.loads((path / "ids.json").read_text())
+        self._index, self.viewed = None, False
+        if self._ids:
+            self._index = Index.restore(str(path / _FILE), view=True)
+            self._index.expansion_search = self.expansion_search
+            self.viewed = True
