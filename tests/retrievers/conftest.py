@@ -1,0 +1,65 @@
+"""Real corpus fixtures for the index backends: installed package source, chunked in 20-line
+windows, embedded once per session with the packaged MiniLM (cached under .cache/test-embeddings,
+so a rerun does not embed again)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ["pkg:jinja2", "pkg:click", "pkg:requests"]
+
+
+@dataclass(frozen=True)
+class Embedded:
+    ids: list[str]
+    texts: list[str]
+    vectors: np.ndarray
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    """The packaged all-MiniLM-L6-v2 with an on-disk embedding cache."""
+    from retrievers.embedders import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(cache_dir=str(ROOT / ".cache" / "test-embeddings"))
+
+
+@pytest.fixture(scope="session")
+def real_chunks(tmp_path_factory):
+    """Over 2,000 real chunks: jinja2, click and requests source in 20-line windows, overlap 5."""
+    from hermes_eval.corpus import load_corpus
+    from retrievers.chunkers.base import chunk_files
+    from retrievers.chunkers.lines import LineChunker
+
+    corpus = load_corpus(SOURCES, name="backend-tests", cache_dir=tmp_path_factory.mktemp("corpus"))
+    chunks = chunk_files(LineChunker(20, 5), [(f.path, f.text, f.language) for f in corpus.files])
+    return sorted(chunks, key=lambda c: c.id)
+
+
+@pytest.fixture(scope="session")
+def real_corpus(real_chunks, embedder) -> Embedded:
+    """Every real chunk with its MiniLM vector."""
+    texts = [c.text for c in real_chunks]
+    return Embedded([c.id for c in real_chunks], texts, embedder.embed_documents(texts))
+
+
+@pytest.fixture(scope="session")
+def real_queries(real_corpus, embedder) -> np.ndarray:
+    """100 query vectors: the first two lines of a seeded sample of chunks, as a code query."""
+    rng = np.random.default_rng(7)
+    picks = rng.choice(len(real_corpus.texts), size=100, replace=False)
+    texts = [" ".join(real_corpus.texts[i].splitlines()[:2]) for i in sorted(picks)]
+    return embedder.embed_queries(texts)
+
+
+@pytest.fixture(scope="session")
+def small_corpus(real_corpus) -> Embedded:
+    """200 real chunks (with vectors) for the protocol suite."""
+    rng = np.random.default_rng(11)
+    picks = sorted(rng.choice(len(real_corpus.ids), size=200, replace=False))
+    return Embedded([real_corpus.ids[i] for i in picks], [real_corpus.texts[i] for i in picks],
+                    real_corpus.vectors[picks])
