@@ -106,25 +106,25 @@ def paired_pvalue(a: Sequence[float], b: Sequence[float], stat_test: str = DEFAU
 
 
 def ranx_compare(qrels: Mapping[str, Mapping[str, int]], ranking_a: Mapping[str, Sequence[str]],
-                 ranking_b: Mapping[str, Sequence[str]], metric: str,
+                 ranking_b: Mapping[str, Sequence[str]], metrics: Sequence[str],
                  stat_test: str = DEFAULT_STAT_TEST, n_permutations: int = DEFAULT_PERMUTATIONS,
-                 seed: int = RANX_SEED) -> PairedTest:
-    """``ranx.compare`` of two rankings on shared qrels (every qrels query must have a judgment)."""
+                 seed: int = RANX_SEED) -> dict[str, PairedTest]:
+    """``ranx.compare`` of two rankings on shared qrels, over every judged query (no results = 0)."""
     from ranx import Qrels, Run, compare
 
     if stat_test not in STAT_TESTS:
         raise ValueError(f"stat_test must be one of {STAT_TESTS}, got {stat_test!r}")
     qids = sorted(q for q in qrels if qrels[q])
     qr = Qrels({q: dict(qrels[q]) for q in qids})
-    runs = [Run({q: ordered_scores(r[q]) for q in qids if r.get(q)}, name=name)
+    runs = [Run({q: ordered_scores(r.get(q, [])) for q in qids}, name=name)
             for name, r in (("A", ranking_a), ("B", ranking_b))]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        report = compare(qr, runs, [metric], stat_test=stat_test, n_permutations=n_permutations,
-                         max_p=1.0, random_seed=seed, make_comparable=True, rounding_digits=10)
-    p = report.comparisons[frozenset(["A", "B"])][metric]["p_value"]
-    return PairedTest(metric, float(report.results["A"][metric]), float(report.results["B"][metric]),
-                      _clean(p), len(qids), "ranx.compare")
+        report = compare(qr, runs, list(metrics), stat_test=stat_test, n_permutations=n_permutations,
+                         max_p=1.0, random_seed=seed, rounding_digits=10)
+    pair = report.comparisons[frozenset(["A", "B"])]
+    return {m: PairedTest(m, float(report.results["A"][m]), float(report.results["B"][m]),
+                          _clean(pair[m]["p_value"]), len(qids), "ranx.compare") for m in metrics}
 
 
 def vector_test(metric: str, a: Sequence[float], b: Sequence[float], stat_test: str = DEFAULT_STAT_TEST,

@@ -51,7 +51,8 @@ def judge(rule: Rule, c: Comparison) -> Verdict:
         return Verdict(REJECT, name, (quality + ": significant but below the required gain", latency))
     if c.effect.ci_high < rule.min_effect:
         return Verdict(REJECT, name, (quality + ": the CI excludes the required gain", latency))
-    return Verdict(INCONCLUSIVE, name, (quality + ": not significant, CI still admits the gain", latency))
+    return Verdict(INCONCLUSIVE, name, (quality + ": not significant, CI still admits the gain (more queries "
+                                                  "would narrow it)", latency))
 
 
 def overall(verdicts: list[Verdict], comparisons: list[Comparison]) -> Verdict:

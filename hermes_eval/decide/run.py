@@ -35,7 +35,13 @@ def run_arms(spec: DecisionSpec, compose: Callable, runs_dir: Path, rerun: bool)
     from hermes_eval.runner import execute
 
     extra = [f"paths.runs={runs_dir}"] + (["rerun=true"] if rerun else [])
-    cfgs = [compose([*spec.common, *arm.overrides, *extra]) for arm in spec.arms]
+    cfgs = []
+    for arm in spec.arms:
+        try:
+            cfgs.append(compose([*spec.common, *arm.overrides, *extra]))
+        except UserError as exc:
+            raise UserError(f"{spec.path}: field 'arms.{arm.name}.overrides' (with 'common') does not compose: "
+                            f"{exc}; fix the override") from None
     _check_fair(spec, cfgs)
     out = []
     for arm, cfg in zip(spec.arms, cfgs):

@@ -17,13 +17,15 @@ FRONT_COLOR = "#d62728"
 OTHER_COLOR = "#7f7f7f"
 BASELINE_COLOR = "#1f77b4"
 CMAP = "tab10"
-LOG_TICKS = (1.0, 2.0, 5.0)  # labelled ticks per decade on log axes
+LOG_TICKS = (1.0, 2.0, 5.0)  # labelled ticks per decade on log axes...
+WIDE_DECADES = 2.5  # ...unless the axis spans more decades than this
 
 
 @dataclass(frozen=True)
 class Point:
     """One arm on the quality-vs-latency plane."""
 
+    rank: int
     label: str
     latency_ms: float
     quality: float
@@ -38,11 +40,14 @@ def plain_text(label: str) -> str:
 
 
 def log_x(ax) -> None:
-    """Log x axis with plain major labels and no crowded minor labels."""
+    """Log x axis with plain labels: 1-2-5 ticks over a narrow range, decades over a wide one.
+    Call after plotting (the range decides)."""
     from matplotlib.ticker import FormatStrFormatter, LogLocator, NullFormatter
 
     ax.set_xscale("log")
-    ax.xaxis.set_major_locator(LogLocator(base=10, subs=LOG_TICKS))
+    lo, hi = ax.get_xlim()
+    wide = lo > 0 and np.log10(hi / lo) > WIDE_DECADES
+    ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0,) if wide else LOG_TICKS))
     ax.xaxis.set_major_formatter(FormatStrFormatter("%g"))
     ax.xaxis.set_minor_formatter(NullFormatter())
 
@@ -72,7 +77,8 @@ def pareto_chart(points: Sequence[Point], metric: str) -> bytes:
         color = FRONT_COLOR if on else (BASELINE_COLOR if p.baseline else OTHER_COLOR)
         ax.errorbar([p.latency_ms], [p.quality], yerr=[[p.quality - p.ci_low], [p.ci_high - p.quality]],
                     fmt="o" if not p.baseline else "s", color=color, ms=7 if on else 5, capsize=3, alpha=0.9)
-        ax.annotate(plain_text(p.label), (p.latency_ms, p.quality), xytext=(5, 4), textcoords="offset points",
+        text = f"#{p.rank} {p.label}" if on or p.baseline else f"#{p.rank}"
+        ax.annotate(plain_text(text), (p.latency_ms, p.quality), xytext=(5, 4), textcoords="offset points",
                     fontsize=7, color=color)
     fr = pareto_front(points)
     if len(fr) > 1:
@@ -83,7 +89,8 @@ def pareto_chart(points: Sequence[Point], metric: str) -> bytes:
         log_x(ax)
     ax.set_xlabel("p95 latency per query, ms (log)")
     ax.set_ylabel(f"{plain_text(metric)} (95% CI)")
-    ax.set_title(f"Quality vs p95 latency — square = baseline, red = Pareto front", fontsize=10)
+    ax.set_title("Quality vs p95 latency — #rank as in the table; square = baseline, red = Pareto front",
+                 fontsize=10)
     ax.grid(alpha=0.3)
     return to_png(fig)
 

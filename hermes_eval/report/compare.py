@@ -53,23 +53,41 @@ def same_chunking(rec_a: dict, rec_b: dict) -> bool:
     return (rec_a.get("config") or {}).get("chunker") == (rec_b.get("config") or {}).get("chunker")
 
 
-def paired(base: RunFiles, arm: RunFiles, metric: str, s: ReportSettings) -> PairedTest | None:
-    """ranx.compare on the TREC files when every query is judged, else ranx's test on per-query values."""
-    a, b = base.values(metric), arm.values(metric)
-    common = a.index.intersection(b.index)
-    if common.empty:
-        return None
-    lv = ranx_level(metric)
-    if lv is not None and len(common) == len(a) == len(b):
-        level, name = lv
+def paired_tests(base: RunFiles, arm: RunFiles, metrics: list[str], s: ReportSettings) -> dict[str, PairedTest]:
+    """One ranx.compare per relevance level when every query is judged (its means must equal the
+    per-query values'); ranx's own test on per-query values for everything else."""
+    values = {m: (base.values(m), arm.values(m)) for m in metrics}
+    out: dict[str, PairedTest] = {}
+    by_level: dict[str, list[tuple[str, str]]] = {}
+    for m in metrics:
+        lv = ranx_level(m)
+        if lv is not None:
+            by_level.setdefault(lv[0], []).append((m, lv[1]))
+    for level, pairs in by_level.items():
+        a = values[pairs[0][0]][0]
         qrels = base.file_qrels if level == "file" else base.qrels
-        ra, rb = ((base.file_rankings, arm.file_rankings) if level == "file" else (base.rankings, arm.rankings))
-        if qrels and all(qrels.get(q) for q in common):
-            res = ranx_compare({q: qrels[q] for q in common}, ra, rb, name, s.stat_test, s.n_permutations)
-            if np.isclose(res.mean_a, a.mean(), atol=1e-6) and np.isclose(res.mean_b, b.mean(), atol=1e-6):
-                return PairedTest(metric, res.mean_a, res.mean_b, res.p_value, res.n, res.method)
-    return vector_test(metric, a.loc[common].to_numpy(), b.loc[common].to_numpy(), s.stat_test,
-                       s.n_permutations)
+        ra, rb = (base.file_rankings, arm.file_rankings) if level == "file" else (base.rankings, arm.rankings)
+        b = values[pairs[0][0]][1]
+        if a.empty or set(a.index) != set(b.index) or not all(qrels.get(q) for q in a.index):
+            continue
+        res = ranx_compare({q: qrels[q] for q in a.index}, ra, rb, [n for _, n in pairs], s.stat_test,
+                           s.n_permutations)
+        for m, name in pairs:
+            r, (va, vb) = res[name], values[m]
+            if np.isclose(r.mean_a, va.mean(), atol=1e-6) and np.isclose(r.mean_b, vb.mean(), atol=1e-6):
+                out[m] = PairedTest(m, r.mean_a, r.mean_b, r.p_value, r.n, r.method)
+    for m in metrics:
+        va, vb = values[m]
+        common = va.index.intersection(vb.index)
+        if m not in out and not common.empty:
+            out[m] = vector_test(m, va.loc[common].to_numpy(), vb.loc[common].to_numpy(), s.stat_test,
+                                 s.n_permutations)
+    return out
+
+
+def paired(base: RunFiles, arm: RunFiles, metric: str, s: ReportSettings) -> PairedTest | None:
+    """The paired test of one metric (None when the runs share no query)."""
+    return paired_tests(base, arm, [metric], s).get(metric)
 
 
 def board_marks(rows, records: dict[str, dict], metrics: tuple[str, ...], baseline: str,
@@ -77,25 +95,29 @@ def board_marks(rows, records: dict[str, dict], metrics: tuple[str, ...], baseli
     """(config hash, metric) -> Mark for every row; Holm across the grid, one family per metric."""
     base_rec = records[baseline]
     base_files = RunFiles(Path(base_rec["_dir"]))
-    files = {h: RunFiles(Path(records[h]["_dir"])) for h in rows["config_hash"]}
     out: dict[tuple[str, str], Mark] = {}
-    for metric in metrics:
-        tests: list[tuple[str, PairedTest]] = []
-        for h in rows["config_hash"]:
-            if h == baseline:
-                out[(h, metric)] = Mark("baseline")
-                continue
-            chunk_level = not metric.startswith(FILE_PREFIX) and ranx_level(metric) is not None
+    tests: dict[str, list[tuple[str, PairedTest]]] = {m: [] for m in metrics}
+    for h in rows["config_hash"]:
+        if h == baseline:
+            out.update({(h, m): Mark("baseline") for m in metrics})
+            continue
+        wanted = []
+        for m in metrics:
+            chunk_level = not m.startswith(FILE_PREFIX) and ranx_level(m) is not None
             if chunk_level and not same_chunking(base_rec, records[h]):
-                out[(h, metric)] = Mark(NOT_COMPARABLE, note="different chunking: chunk-level scores are "
-                                                            "not comparable; see the file-level columns")
-                continue
-            res = paired(base_files, files[h], metric, s) if files[h].exists() and base_files.exists() else None
-            if res is None:
-                out[(h, metric)] = Mark(NOT_COMPARABLE, note="no per-query results to pair")
+                out[(h, m)] = Mark(NOT_COMPARABLE, note="different chunking: chunk-level scores are "
+                                                        "not comparable; see the file-level columns")
             else:
-                tests.append((h, res))
-        for (h, res), p_adj in zip(tests, holm([t.p_value for _, t in tests])):
+                wanted.append(m)
+        arm = RunFiles(Path(records[h]["_dir"]))
+        found = paired_tests(base_files, arm, wanted, s) if arm.exists() and base_files.exists() else {}
+        for m in wanted:
+            if m in found:
+                tests[m].append((h, found[m]))
+            else:
+                out[(h, m)] = Mark(NOT_COMPARABLE, note="no per-query results to pair")
+    for m, family in tests.items():
+        for (h, res), p_adj in zip(family, holm([t.p_value for _, t in family])):
             verdict = SAME if p_adj >= s.alpha or res.delta == 0 else (BETTER if res.delta > 0 else WORSE)
-            out[(h, metric)] = Mark(verdict, res.p_value, p_adj, res.delta, res.method)
+            out[(h, m)] = Mark(verdict, res.p_value, p_adj, res.delta, res.method)
     return out

@@ -18,13 +18,10 @@ def recall_curve(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, 
     if not judged or n_queries <= 0:
         return [0.0 for _ in ks]
     metrics = [f"recall@{k}" for k in ks]
-    run = Run({q: ordered_scores(rankings[q]) for q in judged if rankings.get(q)})
-    if not run.run:
-        return [0.0 for _ in ks]
+    run = Run({q: ordered_scores(rankings.get(q, [])) for q in judged})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        scores = evaluate(Qrels({q: dict(qrels[q]) for q in judged}), run, metrics, return_mean=False,
-                          make_comparable=True)
+        scores = evaluate(Qrels({q: dict(qrels[q]) for q in judged}), run, metrics, return_mean=False)
     return [float(scores[m].sum()) / n_queries for m in metrics]
 
 

@@ -9,7 +9,7 @@ from importlib import resources
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
-from hermes_eval.report.table import fmt_ci, fmt_num
+from hermes_eval.report.table import fmt_ci, fmt_num, short_hash
 from hermes_eval.report.view import LeaderboardView, anchor
 
 TEMPLATE = "leaderboard.html.j2"
@@ -48,7 +48,7 @@ def env() -> Environment:
     e = Environment(loader=PackageLoader("hermes_eval.report", "templates"),
                     autoescape=select_autoescape(default=True, default_for_string=True),
                     trim_blocks=True, lstrip_blocks=True)
-    e.filters.update(ci=fmt_ci, num=fmt_num, v=num_attr, data_uri=data_uri, anchor=anchor, txt=txt)
+    e.filters.update(ci=fmt_ci, num=fmt_num, v=num_attr, data_uri=data_uri, anchor=anchor, txt=txt, short=short_hash)
     return e
 
 

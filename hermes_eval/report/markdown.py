@@ -4,7 +4,7 @@ from __future__ import annotations
 import pandas as pd
 
 from hermes_eval.report.settings import MARKDOWN_TOP_ROWS
-from hermes_eval.report.table import fmt_ci, fmt_num
+from hermes_eval.report.table import fmt_ci, fmt_num, short_hash
 from hermes_eval.report.view import BoardView, LeaderboardView
 
 # HTML-significant characters become entities; markdown punctuation is backslash-escaped.
@@ -40,13 +40,13 @@ def chart_path(bv: BoardView, name: str) -> str:
 
 def _table(bv: BoardView) -> list[str]:
     b = bv.board
-    head = ["#", "system", "chunker", *b.quality, "p50 ms", "p95 ms"]
+    head = ["#", "system", "chunker", "config", *b.quality, "p50 ms", "p95 ms"]
     lines = ["| " + " | ".join(md_cell(h) for h in head) + " |",
-             "|" + "|".join(["--:", ":--", ":--"] + ["--:"] * (len(head) - 3)) + "|"]
+             "|" + "|".join(["--:", ":--", ":--", ":--"] + ["--:"] * (len(head) - 4)) + "|"]
     for i, (_, r) in enumerate(b.rows.head(MARKDOWN_TOP_ROWS).iterrows(), start=1):
         h = r["config_hash"]
         system = md_cell(r["system"]) + (" **(baseline)**" if h == b.baseline else "")
-        cells = [str(i), system, md_cell(r["chunker"])]
+        cells = [str(i), system, md_cell(r["chunker"]), f"`{short_hash(h)}`"]
         for m in b.quality:
             mk = bv.mark(h, m)
             sym = mk.symbol or (NOT_COMPARABLE_MARK if mk.verdict == "na" else "")

@@ -8,6 +8,7 @@ import pandas as pd
 from hermes_eval.report.settings import FAIR_METRICS, QUALITY, SAME_CHUNKER_METRICS, first_present
 
 SPARSE_ONLY = "sparse"  # record["legs"] of a BM25-only arm
+SHORT_HASH = 8  # config-hash characters shown in tables (enough for --baseline)
 
 
 @dataclass(frozen=True)
@@ -95,3 +96,8 @@ def fmt_num(value, digits: int = 1) -> str:
         return f"{float(value):.{digits}f}"
     except (TypeError, ValueError):
         return "–"
+
+
+def short_hash(config_hash: object) -> str:
+    """The first characters of a config hash."""
+    return str(config_hash)[:SHORT_HASH]

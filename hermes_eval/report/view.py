@@ -14,7 +14,7 @@ from hermes_eval.report.curves import run_curves
 from hermes_eval.report.manifest import DiffLine, config_diff, manifest
 from hermes_eval.report.runfiles import RunFiles
 from hermes_eval.report.settings import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
-from hermes_eval.report.table import Board, boards, failed
+from hermes_eval.report.table import Board, boards, failed, short_hash
 
 LATENCY_STAGE = "total"  # the Pareto chart's latency axis: end-to-end p95
 
@@ -75,6 +75,14 @@ def row_label(row: pd.Series) -> str:
     return f"{row['chunker']}/{row['system']}"
 
 
+def unique_labels(labels: dict[str, str]) -> dict[str, str]:
+    """Labels shared by several runs get their short config hash appended (charts key by label)."""
+    counts: dict[str, int] = {}
+    for label in labels.values():
+        counts[label] = counts.get(label, 0) + 1
+    return {h: f"{lab} {short_hash(h)}" if counts[lab] > 1 else lab for h, lab in labels.items()}
+
+
 def _stages(files: dict[str, RunFiles]) -> list[str]:
     found = {s for f in files.values() for s in f.stage_ms()}
     return [s for s in STAGE_ORDER if s in found] + sorted(found - set(STAGE_ORDER))
@@ -82,9 +90,9 @@ def _stages(files: dict[str, RunFiles]) -> list[str]:
 
 def _charts(b: Board, labels: dict[str, str], files: dict[str, RunFiles]) -> dict[str, bytes]:
     m, lat = b.sort_metric, f"{LATENCY_STAGE}_p95_ms"
-    points = [charts.Point(labels[r["config_hash"]], float(r.get(lat) or 0.0), float(r[m]),
+    points = [charts.Point(rank, labels[r["config_hash"]], float(r.get(lat) or 0.0), float(r[m]),
                            float(r[f"{m}_ci_low"]), float(r[f"{m}_ci_high"]), r["config_hash"] == b.baseline)
-              for _, r in b.rows.iterrows() if pd.notna(r.get(m))]
+              for rank, (_, r) in enumerate(b.rows.iterrows(), start=1) if pd.notna(r.get(m))]
     out = {"pareto": charts.pareto_chart(points, b.sort_metric)} if points else {}
     present = {h: f for h, f in files.items() if f.exists()}
     curves = {labels[h]: run_curves(f) for h, f in present.items()}
@@ -98,7 +106,7 @@ def _charts(b: Board, labels: dict[str, str], files: dict[str, RunFiles]) -> dic
 
 def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardView:
     """Compute marks, charts, breakdowns and details for one board."""
-    labels = {r["config_hash"]: row_label(r) for _, r in b.rows.iterrows()}
+    labels = unique_labels({r["config_hash"]: row_label(r) for _, r in b.rows.iterrows()})
     files = {h: RunFiles(Path(records[h]["_dir"])) for h in labels}
     marks = board_marks(b.rows, records, b.quality, b.baseline, s)
     others = [h for h in labels if h != b.baseline]

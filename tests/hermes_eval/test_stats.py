@@ -45,7 +45,7 @@ def _recall_at(rankings, k):
 
 def test_ranx_compare_student_matches_scipy_ttest_rel_on_independent_values():
     qrels, a, b = _rankings()
-    res = ranx_compare(qrels, a, b, "recall@5", "student")
+    res = ranx_compare(qrels, a, b, ["recall@5", "mrr@10"], "student")["recall@5"]
     va, vb = _recall_at(a, 5), _recall_at(b, 5)
     assert res.mean_a == pytest.approx(va.mean()) and res.mean_b == pytest.approx(vb.mean())
     assert res.p_value == pytest.approx(sp.ttest_rel(va, vb).pvalue, rel=1e-9)

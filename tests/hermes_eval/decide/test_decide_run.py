@@ -83,3 +83,13 @@ def test_unknown_metric_names_the_field(tmp_path, monkeypatch):
     compose = setup(tmp_path, monkeypatch, "nope@10", 50.0)
     with pytest.raises(UserError, match="'primary_metric' 'nope@10' is not in the run records"):
         run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
+
+
+def test_bad_override_names_the_arm(tmp_path, monkeypatch):
+    setup(tmp_path, monkeypatch, "ndcg@10", 50.0)
+
+    def compose(overrides):
+        raise UserError("config: Could not override 'fusion.dense_weight'")
+
+    with pytest.raises(UserError, match=r"field 'arms.A.overrides'.*Could not override"):
+        run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
