@@ -40,7 +40,7 @@ _FACTORIES: dict[str, Callable] = {"flat": _flat, "ivf": _ivf, "hnsw": _hnsw}
 @dataclass
 class FaissIndex:
     kind: Kind = "flat"
-    nlist: int = 64  # ivf
+    nlist: int = 32  # ivf
     nprobe: int = 16  # ivf
     M: int = 32  # hnsw
     ef_construction: int = 64  # hnsw

@@ -2,6 +2,12 @@
 
 The graph is built single-threaded so it is the same on every run. ``load`` memory-maps the
 saved file with ``view()``: the file must outlive the index object.
+
+For i8 with the cosine metric, vectors are quantised here rather than by usearch (which
+normalises, scales by 127 and truncates, so MiniLM's small components mostly round to a few
+levels): each vector is scaled to max |x| = 127 and rounded. Cosine ignores a vector's length,
+so this only spends the full int8 range; on 2,025 real chunks it lifts recall@10 against exact
+search from 0.94 to 0.98.
 """
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ class USearchIndex:
     expansion_add: int = 128
     expansion_search: int = 64
     build_threads: int = 1
+    quantize: Literal["max_abs", "usearch"] = "max_abs"  # i8 + cos only: who turns floats into int8
 
     input: ClassVar[str] = "vector"
 
@@ -40,9 +47,16 @@ class USearchIndex:
         return Index(ndim=ndim, metric=self.metric, dtype=self.dtype, connectivity=self.connectivity,
                      expansion_add=self.expansion_add, expansion_search=self.expansion_search)
 
+    def _prepare(self, x: np.ndarray) -> np.ndarray:
+        """Rows as usearch should get them: int8 quantised here for i8 + cos (see module doc)."""
+        if self.dtype != "i8" or self.metric != "cos" or self.quantize != "max_abs":
+            return x
+        peak = np.abs(x).max(axis=1, keepdims=True) if x.size else np.ones((len(x), 1), np.float32)
+        return np.round(x / np.where(peak > 0, peak, 1.0) * 127.0).astype(np.int8)
+
     def build(self, ids: Sequence[str], docs: np.ndarray) -> None:
         self._ids = list(ids)
-        x = as_rows(docs)
+        x = self._prepare(as_rows(docs))
         self._index, self.viewed = None, False
         if self._ids:
             self._index = self._new(x.shape[1])
@@ -61,7 +75,7 @@ class USearchIndex:
 
     def search(self, queries: np.ndarray, k: int) -> list[list[Hit]]:
         k = check_k(k)
-        q = as_rows(queries)
+        q = self._prepare(as_rows(queries))
         n = len(self._ids)
         if not n or not len(q):
             return [[] for _ in range(len(q))]
