@@ -63,3 +63,27 @@ def test_default_budgets_are_1k_2k_4k():
 def test_token_stats():
     stats = token_stats([A, B, C])
     assert (stats["tokens_total"], stats["tokens_max"], stats["tokens_p50"]) == (32, 16, 10.0)
+
+
+def test_more_budget_never_covers_less():
+    chunks = [chunk(1, 2), chunk(4, 5), chunk(1, 5), chunk(2, 4)]
+    lookup = ChunkLookup(chunks)
+    packer = BudgetPacker(lookup)
+    for ranking in ([c.id for c in chunks], [c.id for c in reversed(chunks)]):
+        taken = [packer.take(ranking, b) for b in range(0, 40)]
+        assert all(a <= b for a, b in zip(taken, taken[1:]))
+
+
+def test_a_run_records_budget_metrics_and_token_sizes(make_cfg):
+    import json
+
+    from hermes_eval.runner import execute
+
+    out = execute(make_cfg("fusion.dense_weight=0.0", "chunker=heuristic"))
+    assert out.status == "ok", out.record.get("error")
+    rec = json.loads((out.run_dir / "record.json").read_text())
+    m = rec["metrics"]
+    for kind in ("budget_line_coverage", "budget_recall"):
+        means = [m[f"{kind}@{b}"]["mean"] for b in ("1k", "2k", "4k")]
+        assert 0 < means[0] <= means[1] <= means[2] <= 1
+    assert rec["chunks"]["tokens_p50"] > 0 and rec["chunks"]["tokens_total"] > rec["chunks"]["count"]
