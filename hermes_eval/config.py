@@ -10,7 +10,7 @@ from omegaconf import DictConfig, OmegaConf
 
 META_KEYS = ("name", "notes", "substitutes")
 # keys that do not change what a run measures, so they stay out of its hash
-UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name")
+UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name", "index_cache")
 
 
 def plain(cfg: DictConfig | dict | None) -> Any:

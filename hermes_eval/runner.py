@@ -26,6 +26,8 @@ from hermes_eval.config import config_hash, instantiate_part, plain, slug, syste
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.errors import UserError
+from hermes_eval.index_cache import CachedIndexStore, leg_keys
+from hermes_eval.fusion_tuning import apply_fusion_tuning
 from hermes_eval.metrics import RANX_METRICS, latency_summary, per_query, summarize
 from hermes_eval.querysets.hygiene import check as hygiene_check
 from hermes_eval.querysets.hygiene import hygiene_params
@@ -160,12 +162,16 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
         embedder = instantiate_part(cfg.embedder)
     pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths)
 
+    store = _index_store(cfg, pipeline, chunks) if cfg.get("index_cache", True) else None
     t0 = time.perf_counter()
-    build_seconds = pipeline.build(chunks)
+    build_seconds = pipeline.build(chunks, store=store)
     build_total = time.perf_counter() - t0
-    index_bytes = _index_bytes(pipeline)
+    index_bytes = store.bytes if store is not None else _index_bytes(pipeline)
+    if store is not None:
+        cache.events.extend(store.events)
 
-    queries = list(qs.queries)
+    # tuning fits fusion on a train split of the queries and hands back the held-out rest
+    queries, tuning = apply_fusion_tuning(cfg.get("fusion_tuning"), pipeline, list(qs.queries), lookup, seed)
     overfetch = int(cfg.get("exclude_overfetch", 50)) if any(q.exclude for q in queries) else 0
     warmup = min(int(cfg.warmup), len(queries))
     for q in queries[:warmup]:
@@ -223,10 +229,20 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
                 "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
                 "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1), **token_stats(chunks)},
         legs=list(pipeline.legs), metrics=metrics, latency_ms=latency, warmup=warmup,
+        fusion_tuning=tuning,
         index={"build_seconds": {k: round(v, 4) for k, v in build_seconds.items()},
+               "sources": dict(pipeline.build_sources),
                "build_seconds_total": round(build_total, 4), "bytes": index_bytes},
         peak_rss_mb=round(peak_rss_mb(), 1), cache=cache.events,
         embeddings=dict(embedder.stats) if embedder is not None else None)
+
+
+def _index_store(cfg: DictConfig, pipeline: Pipeline, chunks) -> CachedIndexStore:
+    """The content-addressed index cache for this run's legs."""
+    identity = pipeline.embedder.identity if pipeline.embedder is not None else None
+    keys = leg_keys({n: plain(cfg.retriever[n]) for n in pipeline.legs}, chunks, identity,
+                    {n: ix.input for n, ix in pipeline.legs.items()})
+    return CachedIndexStore(cfg.paths.cache, keys)
 
 
 def _index_bytes(pipeline: Pipeline) -> dict[str, int]:

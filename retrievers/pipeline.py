@@ -3,11 +3,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from retrievers.chunk import Chunk
 from retrievers.fusion import WeightedRRF
 from retrievers.index import Hit, Index, check_k
+
+
+class IndexStore(Protocol):
+    """Loads a leg's index when it has one for it, else builds and keeps it; says which."""
+
+    def __call__(self, name: str, index: Index, build: Callable[[], None]) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -39,6 +45,9 @@ class Pipeline:
     embedder: Any = None
     depths: Depths = field(default_factory=Depths)
     reranker: Any = None
+    # query variants: ``expander.expand(query)`` -> alternatives; every leg searches the original
+    # and each alternative, as lists ``<leg>@q0`` (original), ``<leg>@q1``, ... for the fusion
+    expander: Any = None
 
     def __post_init__(self) -> None:
         self.legs = {n: ix for n, ix in self.legs.items() if ix is not None and self.fusion.weight(n) != 0}
@@ -52,38 +61,68 @@ class Pipeline:
     def needs_vectors(self) -> bool:
         return any(ix.input == "vector" for ix in self.legs.values())
 
-    def build(self, chunks: Sequence[Chunk], vectors=None) -> dict[str, float]:
-        """Build every leg; returns build seconds per leg (embedding counted under ``embed``)."""
+    def build(self, chunks: Sequence[Chunk], vectors=None, store: IndexStore | None = None
+              ) -> dict[str, float]:
+        """Build every leg; returns seconds per leg (embedding counted under ``embed``).
+
+        With a ``store``, each leg is loaded from it when present and saved to it otherwise;
+        ``build_sources`` then says which legs were built and which were loaded.
+        """
         ids = [c.id for c in chunks]
+        texts = [c.text for c in chunks]
         self._chunks = {c.id: c for c in chunks}
         seconds: dict[str, float] = {}
-        if self.needs_vectors and vectors is None:
-            t = time.perf_counter()
-            vectors = self.embedder.embed_documents([c.text for c in chunks])
-            seconds["embed"] = time.perf_counter() - t
+        self.build_sources: dict[str, str] = {}
+        state = {"vectors": vectors}
+
+        def docs_for(ix: Index):
+            if ix.input != "vector":
+                return texts
+            if state["vectors"] is None:
+                t = time.perf_counter()
+                state["vectors"] = self.embedder.embed_documents(texts)
+                seconds["embed"] = time.perf_counter() - t
+            return state["vectors"]
+
         for name, ix in self.legs.items():
+            embed_before = seconds.get("embed", 0.0)
             t = time.perf_counter()
-            ix.build(ids, vectors if ix.input == "vector" else [c.text for c in chunks])
-            seconds[name] = time.perf_counter() - t
+            build = lambda ix=ix: ix.build(ids, docs_for(ix))  # noqa: E731
+            if store is None:
+                build()
+                self.build_sources[name] = "computed"
+            else:
+                self.build_sources[name] = store(name, ix, build)
+            seconds[name] = time.perf_counter() - t - (seconds.get("embed", 0.0) - embed_before)
         return seconds
 
     def chunk(self, chunk_id: str) -> Chunk:
         return self._chunks[chunk_id]
 
     def search(self, query: str, k: int | None = None) -> SearchResult:
-        """Search one query, timing each stage (embed, each leg, fuse, rerank) in nanoseconds."""
+        """Search one query, timing each stage (expand, embed, each leg, fuse, rerank) in ns."""
         k = check_k(k or self.depths.k)
         timings: dict[str, int] = {}
         lists: dict[str, list[Hit]] = {}
+        queries = [query]
+        if self.expander is not None:
+            t = time.perf_counter_ns()
+            queries += self.expander.expand(query)
+            timings["expand"] = time.perf_counter_ns() - t
         qvec = None
         if self.needs_vectors:
             t = time.perf_counter_ns()
-            qvec = self.embedder.embed_queries([query])
+            qvec = self.embedder.embed_queries(queries)
             timings["embed"] = time.perf_counter_ns() - t
+            self.last_query_vector = (query, qvec[0])  # rerankers reuse it
         for name, ix in self.legs.items():
             t = time.perf_counter_ns()
-            lists[name] = ix.search(qvec if ix.input == "vector" else [query], self.depths.leg(name))[0]
+            found = ix.search(qvec if ix.input == "vector" else queries, self.depths.leg(name))
             timings[name] = time.perf_counter_ns() - t
+            if self.expander is None:
+                lists[name] = found[0]
+            else:
+                lists.update({f"{name}@q{i}": hits for i, hits in enumerate(found)})
         t = time.perf_counter_ns()
         if len(lists) == 1:
             hits = next(iter(lists.values()))[: self.depths.fused_top_k]
