@@ -2,7 +2,7 @@
 the protocol (repoeval-style, sia-code, coderag-bench) decide gold and exclude spans."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, Union
 
 from hermes_eval.corpus.model import Corpus
@@ -59,7 +59,7 @@ class HoleQueries:
         return f"{self.protocol}-{self.level}"
 
     def params(self) -> dict:
-        return {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in ("seed", "version")}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in ("seed", "version")}
 
     def query_for(self, hole: Hole, lines: list[str], total: int, index: ModuleIndex,
                   qid: str | None = None, context: tuple[str, int] | None = None,
