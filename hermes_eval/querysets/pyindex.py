@@ -144,8 +144,11 @@ class ModuleIndex:
             return None
         if dotted in self.modules:
             return self.modules[dotted]
-        hits = [m for n, m in self.modules.items() if n.endswith("." + dotted)]
-        return hits[0] if len(hits) == 1 else None
+        key = ("suffix", dotted)
+        if key not in self.derived:
+            hits = [m for n, m in self.modules.items() if n.endswith("." + dotted)]
+            self.derived[key] = hits[0] if len(hits) == 1 else None
+        return self.derived[key]
 
     def member(self, mod: ModuleInfo, name: str, depth: int = 0) -> Resolved | None:
         """Attribute ``name`` of module ``mod``: a class, function, submodule or re-export."""
