@@ -28,6 +28,9 @@ sweep: setup
 leaderboard: setup
 	$(BIN)/hermes-eval leaderboard
 
+bench: setup
+	$(BIN)/hermes-eval bench
+
 gate: setup
 	$(BIN)/hermes-eval gate
 

@@ -1,0 +1,85 @@
+"""Run the benchmarks and write reports/bench.json and reports/bench.md."""
+from __future__ import annotations
+
+import json
+import platform
+import time
+from pathlib import Path
+from typing import Callable
+
+from hermes_eval.cache import atomic_write_bytes
+from hermes_eval.runner import machine, versions
+
+BENCHES: dict[str, Callable[[Path], dict]] = {}
+
+
+def _register() -> None:
+    from hermes_eval.bench import embedding, metrics_speed, overhead, reuse, scaling
+
+    BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
+                    "embedding_throughput": embedding.run, "scaling": scaling.run,
+                    "metrics_speed": lambda c: metrics_speed.run()})
+
+
+def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> dict:
+    _register()
+    results: dict = {"machine": dict(machine(), python=platform.python_version()), "versions": versions(),
+                     "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "benches": {}}
+    for name, fn in BENCHES.items():
+        if only and name not in only:
+            continue
+        t = time.perf_counter()
+        try:
+            results["benches"][name] = fn(cache)
+        except Exception as exc:  # noqa: BLE001 - one broken bench must not hide the others
+            results["benches"][name] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
+        results["benches"][name]["wall_s"] = round(time.perf_counter() - t, 1)
+        print(f"[bench] {name}: {json.dumps(results['benches'][name])[:300]}", flush=True)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(out_dir / "bench.json", (json.dumps(results, indent=1) + "\n").encode())
+    atomic_write_bytes(out_dir / "bench.md", render(results).encode())
+    return results
+
+
+def _row(cells) -> str:
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def render(results: dict) -> str:
+    m = results["machine"]
+    lines = ["# hermes-eval benchmarks", "",
+             f"Machine: {m.get('platform')}, {m.get('cpus')} CPUs, {m.get('processor')}; "
+             f"Python {m.get('python')}; measured {results['when']}.", "",
+             "## Targets", "", _row(["bench", "measured", "target", "result"]), _row(["---"] * 4)]
+    b = results["benches"]
+    summary = {"sweep_reuse": ("ratio", "{single_arm_s}s single vs {grid_6_arms_s}s for 6 arms"),
+               "harness_overhead": ("ratio", "{pipeline_p50_ms} ms vs raw {raw_bm25s_p50_ms} ms; "
+                                    "outside stages {outside_stages_share_p50}"),
+               "embedding_throughput": ("ratio", "{pipeline_texts_per_s} vs raw {raw_texts_per_s} texts/s")}
+    for name, (key, fmt) in summary.items():
+        r = b.get(name)
+        if not r:
+            continue
+        if "error" in r:
+            lines.append(_row([name, r["error"], "-", "error"]))
+            continue
+        lines.append(_row([name, f"{key} {r[key]} ({fmt.format(**r)})", r["target"],
+                           "pass" if r["passed"] else "**miss**"]))
+    if "metrics_speed" in b and "error" not in b["metrics_speed"]:
+        r = b["metrics_speed"]
+        lines.append(_row(["metrics_speed", f"{r['total_seconds']} s for {r['queries']} queries x "
+                           f"{r['depth']} ({r['metrics']} metrics + CIs)", "-", "-"]))
+    sc = b.get("scaling")
+    if sc and "rows" in sc:
+        lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",
+                  _row(["backend", "chunks", "build s", "query p50 ms", "query p95 ms", "MB on disk",
+                        "peak RSS MB"]), _row(["---"] * 7)]
+        for r in sc["rows"]:
+            if "error" in r:
+                lines.append(_row([r["backend"], r["chunks"], "error", r["error"][:80], "", "", ""]))
+            else:
+                lines.append(_row([r["backend"], r["chunks"], r["build_s"], r["query_p50_ms"], r["query_p95_ms"],
+                                   round(r["bytes"] / 1e6, 2), r["peak_rss_mb"]]))
+        lines += ["", "Query-time growth exponent (slope of log p50 vs log chunks): " + ", ".join(
+            f"{k} {v}" for k, v in sc["query_time_growth_exponent"].items()), ""]
+    return "\n".join(lines) + "\n"
