@@ -5,24 +5,26 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from hermes_eval.decide.latency import LatencyComparison, LatencySample, compare_latency
 from hermes_eval.decide.spec import Arm, DecisionSpec
 from hermes_eval.errors import UserError
 from hermes_eval.report.compare import paired
 from hermes_eval.report.runfiles import RunFiles
 from hermes_eval.report.settings import ReportSettings
-from hermes_eval.stats import EffectCI, PairedTest, holm, paired_bootstrap, ratio_bootstrap
+from hermes_eval.stats import EffectCI, PairedTest, holm, paired_bootstrap
 
 NO_REPO = "(none)"
 
 
 @dataclass(frozen=True)
 class ArmRun:
-    """An arm and the run record that measured it."""
+    """An arm, the run record of its quality, and its latency measurements in this decision."""
 
     arm: Arm
     record: dict
     files: RunFiles
     reused: bool
+    latency: tuple[LatencySample, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -44,10 +46,7 @@ class Comparison:
     test: PairedTest
     p_holm: float
     effect: EffectCI
-    latency_a: float
-    latency_b: float
-    latency_ratio: EffectCI  # point = ratio of the records' percentiles; CI by paired bootstrap
-    same_machine: bool
+    latency: LatencyComparison
     strata: tuple[Stratum, ...]
 
 
@@ -57,20 +56,6 @@ def aligned(a: RunFiles, b: RunFiles, metric: str) -> tuple[np.ndarray, np.ndarr
     qids = sorted(set(va.index) & set(vb.index))
     repos = a.per_query.set_index("qid")["repo"].fillna(NO_REPO).replace("", NO_REPO)
     return (va.loc[qids].to_numpy(), vb.loc[qids].to_numpy(), qids, [str(repos.get(q, NO_REPO)) for q in qids])
-
-
-def _stage_ms(files: RunFiles, stage: str, qids: list[str]) -> np.ndarray:
-    df = files.per_query.set_index("qid")
-    col = f"ms_{stage}"
-    return df.loc[qids, col].to_numpy(dtype=float) if col in df.columns else np.array([])
-
-
-def _latency(rec: dict, stage: str, pct: str) -> float:
-    value = ((rec.get("latency_ms") or {}).get(stage) or {}).get(pct)
-    if value is None:
-        raise UserError(f"run {rec.get('_dir')}: no {pct} latency for stage {stage!r}; "
-                        f"set rule.latency_stage to one of {sorted(rec.get('latency_ms') or {})}")
-    return float(value)
 
 
 def compare_arm(spec: DecisionSpec, base: ArmRun, arm: ArmRun) -> tuple[PairedTest, Comparison]:
@@ -86,22 +71,19 @@ def compare_arm(spec: DecisionSpec, base: ArmRun, arm: ArmRun) -> tuple[PairedTe
     if test is None:
         raise UserError(f"runs {base.files.run_dir} and {arm.files.run_dir} share no queries to pair; "
                         "give every arm the same queryset")
-    a, b, qids, repos = aligned(base.files, arm.files, metric)
+    a, b, _, repos = aligned(base.files, arm.files, metric)
     effect = paired_bootstrap(a, b, spec.resamples, spec.seed)
-    q = float(rule.latency_percentile.lstrip("p"))
-    ms_a, ms_b = _stage_ms(base.files, rule.latency_stage, qids), _stage_ms(arm.files, rule.latency_stage, qids)
-    lat_a = _latency(base.record, rule.latency_stage, rule.latency_percentile)
-    lat_b = _latency(arm.record, rule.latency_stage, rule.latency_percentile)
-    boot = ratio_bootstrap(ms_a, ms_b, q, spec.resamples, spec.seed)
-    ratio = EffectCI(lat_b / lat_a if lat_a > 0 else float("inf"), boot.ci_low, boot.ci_high, boot.n)
+    if len(base.latency) < 2 or not arm.latency:
+        raise UserError(f"{spec.path}: latency needs A measured before and after {arm.arm.name}")
+    ordered = sorted(base.latency, key=lambda x: x.order)
+    lat = compare_latency(ordered[0], ordered[-1], arm.latency[-1], float(rule.latency_percentile.lstrip("p")),
+                          spec.resamples, spec.seed)
     strata = []
     for repo in sorted(set(repos)):
         idx = [i for i, r in enumerate(repos) if r == repo]
         strata.append(Stratum(repo, len(idx), float(a[idx].mean()), float(b[idx].mean()),
                               paired_bootstrap(a[idx], b[idx], spec.resamples, spec.seed)))
-    same = ((base.record.get("machine") or {}).get("hostname_hash")
-            == (arm.record.get("machine") or {}).get("hostname_hash"))
-    return test, Comparison(arm, test, 1.0, effect, lat_a, lat_b, ratio, same, tuple(strata))
+    return test, Comparison(arm, test, 1.0, effect, lat, tuple(strata))
 
 
 def analyze(spec: DecisionSpec, runs: list[ArmRun]) -> tuple[Comparison, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from hermes_eval.decide.analysis import ArmRun, Comparison
+from hermes_eval.decide.latency import as_array
 from hermes_eval.decide.spec import DecisionSpec
 from hermes_eval.report.charts import CMAP, FRONT_COLOR, log_x, plain_text, plt, to_png
 
@@ -34,16 +35,18 @@ def decision_chart(spec: DecisionSpec, runs: list[ArmRun], comparisons: tuple[Co
     left.grid(alpha=0.3, axis="x")
     stage = spec.rule.latency_stage
     q = float(spec.rule.latency_percentile.lstrip("p")) / 100
-    for i, run in enumerate(runs):
-        ms = run.files.stage_ms().get(stage)
-        if ms is None or ms.empty:
-            continue
-        x = np.sort(ms.to_numpy())
-        right.plot(x, np.arange(1, x.size + 1) / x.size, color=colors(i % 10), lw=1.4,
-                   label=plain_text(f"{run.arm.name}: {run.arm.label}"))
+    samples = sorted((smp for run in runs for smp in run.latency), key=lambda smp: smp.order)
+    labels = {run.arm.name: run.arm.label for run in runs}
+    index = {run.arm.name: i for i, run in enumerate(runs)}
+    for smp in samples:
+        x = as_array(smp)
+        right.plot(x, np.arange(1, x.size + 1) / x.size, color=colors(index[smp.arm] % 10), lw=1.4,
+                   ls="-" if smp is samples[-1] or smp.arm != runs[0].arm.name else "--",
+                   label=plain_text(f"{smp.order + 1}. {smp.arm}: {labels[smp.arm]}"))
     right.axhline(q, color="#999", lw=0.8, ls=":")
     log_x(right)
-    right.set_xlabel(f"{plain_text(stage)} ms per query (log); dotted: {spec.rule.latency_percentile}")
+    right.set_xlabel(f"{plain_text(stage)} ms per query (log), in measurement order; dotted: "
+                     f"{spec.rule.latency_percentile}")
     right.set_ylabel("share of queries")
     right.legend(fontsize=8, loc="upper left")
     right.grid(alpha=0.3)

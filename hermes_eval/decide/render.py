@@ -10,6 +10,7 @@ from hermes_eval.report.markdown import md_cell
 from hermes_eval.report.manifest import config_diff, manifest
 
 SECONDARY = ("ndcg@10", "recall@10", "mrr@10", "file_recall@10", "line_coverage@10")
+RESULTS_HEAD = "## Results (95% bootstrap CIs over queries; latency from each arm's last measurement)"
 
 
 def _row(cells: list[str]) -> str:
@@ -27,12 +28,16 @@ def _ci(m: dict | None) -> str:
 
 
 def _arms(runs: list[ArmRun]) -> list[str]:
-    lines = _head(["arm", "label", "overrides", "config hash", "measured"], [":--"] * 5)
+    lines = _head(["arm", "label", "overrides", "config hash", "quality from"], [":--"] * 5)
     for r in runs:
         when = ("reused record finished " if r.reused else "measured now, finished ") + str(r.record.get("finished_at"))
         lines.append(_row([md_cell(r.arm.name) + (" (baseline)" if r.arm.name == "A" else ""), md_cell(r.arm.label),
                            md_cell(" ".join(r.arm.overrides) or "(defaults)"),
                            md_cell(r.record.get("config_hash")), md_cell(when)]))
+    samples = sorted((s for r in runs for s in r.latency), key=lambda s: s.order)
+    if samples:
+        lines += ["", "Latency measured now, in this order: " + " → ".join(
+            f"{md_cell(s.arm)} ({s.percentile_ms:.1f} ms, {md_cell(s.finished_at)})" for s in samples) + "."]
     return lines
 
 
@@ -52,12 +57,13 @@ def _results(spec: DecisionSpec, runs: list[ArmRun]) -> list[str]:
 def _effects(spec: DecisionSpec, comps: tuple[Comparison, ...], verdicts: list[Verdict]) -> list[str]:
     pct = spec.rule.latency_percentile
     lines = _head(["arm", f"Δ {spec.primary_metric} (B − A) [95% CI]", "p", "Holm p", "test",
-                   f"{pct} latency ratio B/A [95% CI]", "verdict"], [":--"] + ["--:"] * 5 + [":--"])
+                   f"{pct} latency ratio B/A [95% CI]", "A/A drift", "verdict"], [":--"] + ["--:"] * 6 + [":--"])
     for c, v in zip(comps, verdicts):
-        e, lr = c.effect, c.latency_ratio
+        e, lr = c.effect, c.latency.ratio
         lines.append(_row([md_cell(c.arm.arm.name), f"{e.mean:+.4f} [{e.ci_low:+.4f}, {e.ci_high:+.4f}]",
                            f"{c.test.p_value:.3g}", f"{c.p_holm:.3g}", md_cell(c.test.method),
-                           f"{lr.mean:.2f}× [{lr.ci_low:.2f}, {lr.ci_high:.2f}]", f"**{v.verdict}**"]))
+                           f"{lr.mean:.2f}× [{lr.ci_low:.2f}, {lr.ci_high:.2f}]", f"{c.latency.drift:+.1%}",
+                           f"**{v.verdict}**"]))
     return lines
 
 
@@ -114,7 +120,7 @@ def render_decision(spec: DecisionSpec, runs: list[ArmRun], comps: tuple[Compari
             f"Primary metric: **{md_cell(spec.primary_metric)}**; arm A is the baseline. "
             f"Source: `{spec.path.name}`.", "",
             *[f"- {line}" for line in describe(spec.rule, md_cell(spec.primary_metric), spec.stat_test)], "",
-            "## Arms", "", *_arms(runs), "", "## Results (95% bootstrap CIs over queries)", "",
+            "## Arms", "", *_arms(runs), "", RESULTS_HEAD, "",
             *_results(spec, runs), "", "## Effect sizes and verdict per arm", "", *_effects(spec, comps, verdicts), ""]
     for c, v in zip(comps, verdicts):
         out += [f"- {md_cell(c.arm.arm.name)}: {md_cell('; '.join(v.reasons))}"]

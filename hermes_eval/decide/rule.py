@@ -23,36 +23,40 @@ def describe(rule: Rule, metric: str, stat_test: str) -> list[str]:
     lat = f"{rule.latency_percentile} {rule.latency_stage} latency"
     return [f"**ADOPT** B if {metric} rises by at least {rule.min_effect:g} (mean of paired per-query "
             f"differences) with Holm-adjusted p < {rule.alpha:g} (paired {stat_test} test, ranx) **and** B's "
-            f"{lat} is at most {rule.max_latency_ratio:g}× A's, both measured in this run.",
-            f"**REJECT** B if its {lat} exceeds {rule.max_latency_ratio:g}× A's, or the difference is "
-            f"significant but below {rule.min_effect:g} (including worse), or the 95% CI of the difference "
-            f"lies entirely below {rule.min_effect:g} (the data rule the required gain out).",
-            "**INCONCLUSIVE** otherwise (not significant while the CI still admits the required gain), or when "
-            "the arms' latencies come from different machines."]
+            f"{lat} is at most {rule.max_latency_ratio:g}× A's, both measured in this run (A before and after "
+            f"the other arms; B is compared with the mean of A's two measurements).",
+            f"**REJECT** B if the difference is significant but below {rule.min_effect:g} (including worse), or "
+            f"the 95% CI of the difference lies entirely below {rule.min_effect:g} (the data rule the required "
+            f"gain out), or B's {lat} exceeds {rule.max_latency_ratio:g}× A's on a steady machine.",
+            f"**INCONCLUSIVE** otherwise: not significant while the CI still admits the required gain, or A's "
+            f"two latency measurements differ by more than {rule.aa_tolerance:.0%} (the machine was not steady "
+            f"enough to judge latency)."]
 
 
 def judge(rule: Rule, c: Comparison) -> Verdict:
-    """The rule applied to one challenger."""
+    """The rule applied to one challenger: quality first, then latency."""
     name = c.arm.arm.name
-    d, p, ratio = c.effect.mean, c.p_holm, c.latency_ratio.mean
+    d, p, lat = c.effect.mean, c.p_holm, c.latency
     quality = (f"Δ = {d:+.4f} [{c.effect.ci_low:+.4f}, {c.effect.ci_high:+.4f}], Holm p = {p:.3g} "
                f"(need Δ ≥ {rule.min_effect:g}, p < {rule.alpha:g})")
-    latency = f"latency ratio {ratio:.2f}× (limit {rule.max_latency_ratio:g}×)"
-    if not c.same_machine:
-        return Verdict(INCONCLUSIVE, name, (quality, latency, "latency measured on different machines: "
-                                                              "re-run with --rerun"))
-    latency_ok = ratio <= rule.max_latency_ratio
+    latency = (f"latency ratio {lat.ratio.mean:.2f}× (limit {rule.max_latency_ratio:g}×; A drifted "
+               f"{lat.drift:+.0%} between its two measurements, tolerance ±{rule.aa_tolerance:.0%})")
     significant = p < rule.alpha
-    if significant and d >= rule.min_effect and latency_ok:
-        return Verdict(ADOPT, name, (quality + ": met", latency + ": met"))
-    if not latency_ok:
-        return Verdict(REJECT, name, (quality, latency + ": NOT met"))
     if significant and d < rule.min_effect:
         return Verdict(REJECT, name, (quality + ": significant but below the required gain", latency))
     if c.effect.ci_high < rule.min_effect:
         return Verdict(REJECT, name, (quality + ": the CI excludes the required gain", latency))
-    return Verdict(INCONCLUSIVE, name, (quality + ": not significant, CI still admits the gain (more queries "
-                                                  "would narrow it)", latency))
+    steady = abs(lat.drift) <= rule.aa_tolerance
+    latency_ok = lat.ratio.mean <= rule.max_latency_ratio
+    if steady and not latency_ok:
+        return Verdict(REJECT, name, (quality, latency + ": NOT met"))
+    if not significant:
+        return Verdict(INCONCLUSIVE, name, (quality + ": not significant, CI still admits the gain (more "
+                                                      "queries would narrow it)", latency))
+    if not steady:
+        return Verdict(INCONCLUSIVE, name, (quality + ": met", latency + ": machine not steady, re-run "
+                                                                          "`decide --rerun` on a quiet machine"))
+    return Verdict(ADOPT, name, (quality + ": met", latency + ": met"))
 
 
 def overall(verdicts: list[Verdict], comparisons: list[Comparison]) -> Verdict:

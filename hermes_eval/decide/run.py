@@ -3,16 +3,20 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
+
+from omegaconf import OmegaConf
 
 from hermes_eval.cache import atomic_write_bytes
 from hermes_eval.config import plain
 from hermes_eval.decide.analysis import ArmRun, analyze
 from hermes_eval.decide.chart import decision_chart
+from hermes_eval.decide.latency import LatencySample, snapshot
 from hermes_eval.decide.render import render_decision
 from hermes_eval.decide.rule import judge, overall
-from hermes_eval.decide.spec import DecisionSpec, load_spec
+from hermes_eval.decide.spec import Arm, DecisionSpec, load_spec
 from hermes_eval.errors import UserError
 from hermes_eval.report.compare import FILE_PREFIX, ranx_level
 from hermes_eval.report.runfiles import RunFiles
@@ -30,11 +34,7 @@ def _check_fair(spec: DecisionSpec, cfgs: list) -> None:
                         "use different chunkers; use a chunking-fair metric such as file_recall@10")
 
 
-def run_arms(spec: DecisionSpec, compose: Callable, runs_dir: Path, rerun: bool) -> list[ArmRun]:
-    """Compose every arm's config (failing fast on bad overrides), then execute them in order."""
-    from hermes_eval.runner import execute
-
-    extra = [f"paths.runs={runs_dir}"] + (["rerun=true"] if rerun else [])
+def _compose_all(spec: DecisionSpec, compose: Callable, extra: list[str]) -> list:
     cfgs = []
     for arm in spec.arms:
         try:
@@ -42,17 +42,47 @@ def run_arms(spec: DecisionSpec, compose: Callable, runs_dir: Path, rerun: bool)
         except UserError as exc:
             raise UserError(f"{spec.path}: field 'arms.{arm.name}.overrides' (with 'common') does not compose: "
                             f"{exc}; fix the override") from None
+    return cfgs
+
+
+def _execute(spec: DecisionSpec, arm: Arm, cfg, what: str):
+    from hermes_eval.runner import execute
+
+    res = execute(cfg)
+    if res.status != "ok":
+        raise UserError(f"{spec.path}: arm {arm.name} failed in {res.run_dir}: {res.record.get('error')}")
+    state = "reused" if res.skipped else "ran"
+    print(f"[decide {spec.name}] {what} arm {arm.name} ({arm.label}): {state} {res.run_dir}", flush=True)
+    return res
+
+
+def run_arms(spec: DecisionSpec, compose: Callable, runs_dir: Path, rerun: bool) -> list[ArmRun]:
+    """Quality from each arm's record (reused by config hash unless ``rerun``); latency measured now in
+    the order A, B, …, A (arms whose record was reused are re-measured)."""
+    extra = [f"paths.runs={runs_dir}"] + (["rerun=true"] if rerun else [])
+    cfgs = _compose_all(spec, compose, extra)
     _check_fair(spec, cfgs)
-    out = []
+    again = [OmegaConf.merge(c, {"rerun": True}) for c in cfgs]
+    stage, pct = spec.rule.latency_stage, spec.rule.latency_percentile
+    samples: dict[str, list[LatencySample]] = {a.name: [] for a in spec.arms}
+    outcomes = {}
+
+    def measure(i: int, res) -> None:
+        arm = spec.arms[i]
+        files = RunFiles(Path(res.run_dir))
+        samples[arm.name].append(snapshot(arm.name, sum(map(len, samples.values())), res.record, files, stage, pct))
+
     for arm, cfg in zip(spec.arms, cfgs):
-        print(f"[decide {spec.name}] arm {arm.name}: {arm.label}", flush=True)
-        res = execute(cfg)
-        if res.status != "ok":
-            raise UserError(f"{spec.path}: arm {arm.name} failed in {res.run_dir}: {res.record.get('error')}")
-        rec = dict(res.record, _dir=str(res.run_dir))
-        print(f"[decide {spec.name}] arm {arm.name}: {'reused' if res.skipped else 'ran'} {res.run_dir}", flush=True)
-        out.append(ArmRun(arm, rec, RunFiles(Path(res.run_dir)), res.skipped))
-    return out
+        outcomes[arm.name] = _execute(spec, arm, cfg, "quality:")
+    fresh = not any(r.skipped for r in outcomes.values())
+    for i, arm in enumerate(spec.arms):
+        measure(i, outcomes[arm.name] if fresh else _execute(spec, arm, again[i], "latency:"))
+    last = _execute(spec, spec.arms[0], again[0], "latency again:")
+    measure(0, last)
+    outcomes[spec.arms[0].name] = replace(last, skipped=outcomes[spec.arms[0].name].skipped)
+    return [ArmRun(a, dict(outcomes[a.name].record, _dir=str(outcomes[a.name].run_dir)),
+                   RunFiles(Path(outcomes[a.name].run_dir)), outcomes[a.name].skipped, tuple(samples[a.name]))
+            for a in spec.arms]
 
 
 def _write(path: Path, data: bytes) -> None:

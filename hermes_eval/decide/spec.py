@@ -14,7 +14,8 @@ BASELINE_ARM = "A"
 PERCENTILES = ("p50", "p90", "p95", "p99")
 TOP_LEVEL = ("question", "context", "written", "common", "arms", "primary_metric", "stat_test", "rule",
              "bootstrap")
-RULE_FIELDS = ("min_effect", "alpha", "max_latency_ratio", "latency_stage", "latency_percentile")
+RULE_FIELDS = ("min_effect", "alpha", "max_latency_ratio", "latency_stage", "latency_percentile", "aa_tolerance")
+DEFAULT_AA_TOLERANCE = 0.15  # A measured before and after the others may drift this much
 
 
 @dataclass(frozen=True)
@@ -28,13 +29,15 @@ class Arm:
 
 @dataclass(frozen=True)
 class Rule:
-    """Adopt B when Δ ≥ min_effect with Holm p < alpha and B's latency ≤ max_latency_ratio × A's."""
+    """Adopt B when Δ ≥ min_effect with Holm p < alpha and B's latency ≤ max_latency_ratio × A's
+    (A measured before and after B, its two measurements within aa_tolerance of each other)."""
 
     min_effect: float
     alpha: float
     max_latency_ratio: float
     latency_stage: str = "total"
     latency_percentile: str = "p95"
+    aa_tolerance: float = DEFAULT_AA_TOLERANCE
 
 
 @dataclass(frozen=True)
@@ -131,7 +134,9 @@ def _rule(check: _Check, raw: Any) -> Rule:
                 max_latency_ratio=check.number(raw, "rule.max_latency_ratio", 0.01, 1000.0, "1.2"),
                 latency_stage=str(raw.get("latency_stage", "total")),
                 latency_percentile=check.choice(raw.get("latency_percentile", "p95"),
-                                                "rule.latency_percentile", PERCENTILES))
+                                                "rule.latency_percentile", PERCENTILES),
+                aa_tolerance=check.number(raw, "rule.aa_tolerance", 0.0, 10.0, "0.15") if "aa_tolerance" in raw
+                else DEFAULT_AA_TOLERANCE)
 
 
 def available(decision_dir: Path) -> list[str]:

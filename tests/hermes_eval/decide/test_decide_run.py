@@ -23,7 +23,27 @@ rule: {min_effect: 0.01, alpha: 0.05, max_latency_ratio: LIMIT}
 """
 
 
-def setup(tmp_path: Path, monkeypatch, primary: str, limit: float, b_arm=HYBRID) -> Path:
+def slower_copy(run_dir: Path, factor: float) -> Path:
+    """The same run measured again on a slower machine: every latency times ``factor``."""
+    import json
+    import shutil
+
+    import pandas as pd
+
+    out = run_dir.with_name(run_dir.name + "-again")
+    shutil.copytree(run_dir, out, dirs_exist_ok=True)
+    df = pd.read_parquet(out / "per_query.parquet")
+    for col in [c for c in df.columns if c.startswith("ms_")]:
+        df[col] = df[col] * factor
+    df.to_parquet(out / "per_query.parquet", index=False)
+    rec = json.loads((out / "record.json").read_text())
+    rec["latency_ms"] = {s: {k: (v * factor if k != "n" else v) for k, v in d.items()}
+                         for s, d in rec["latency_ms"].items()}
+    (out / "record.json").write_text(json.dumps(rec))
+    return out
+
+
+def setup(tmp_path: Path, monkeypatch, primary: str, limit: float, b_arm=HYBRID, a_again: float = 1.0):
     conf = tmp_path / "conf" / "decision"
     conf.mkdir(parents=True)
     (conf / "dense.yaml").write_text(SPEC.replace("PRIMARY", primary).replace("LIMIT", str(limit)))
@@ -36,14 +56,27 @@ def setup(tmp_path: Path, monkeypatch, primary: str, limit: float, b_arm=HYBRID)
         w = next(o.split("=")[1] for o in overrides if o.startswith("fusion.dense_weight="))
         return OmegaConf.create({"w": w, "chunker": {"name": chunker[w]}})
 
+    calls: list[str] = []
+
     def execute(cfg):
         import json
 
+        calls.append(cfg.w)
         d = dirs[cfg.w]
-        return RunOutcome("ok", d, json.loads((d / "record.json").read_text()), skipped=True)
+        if cfg.w == "0.0" and calls.count("0.0") == 3:  # A measured again after B
+            d = slower_copy(d, a_again)
+        return RunOutcome("ok", d, json.loads((d / "record.json").read_text()), skipped=not cfg.get("rerun"))
 
     monkeypatch.setattr("hermes_eval.runner.execute", execute)
     return compose
+
+
+def test_unsteady_machine_makes_latency_inconclusive(tmp_path, monkeypatch):
+    compose = setup(tmp_path, monkeypatch, "ndcg@10", 50.0, a_again=1.5)
+    run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
+    md = (tmp_path / "reports" / "decisions" / "dense.md").read_text()
+    assert "**Verdict: INCONCLUSIVE**" in md and "machine not steady" in md and "+50.0%" in md
+    assert "in this order: A (" in md and "→ B (" in md
 
 
 def test_decide_writes_a_record_with_verdict_and_evidence(tmp_path, monkeypatch, capsys):

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from hermes_eval.decide.analysis import ArmRun, Comparison
+from hermes_eval.decide.latency import LatencyComparison
 from hermes_eval.decide.rule import ADOPT, INCONCLUSIVE, REJECT, judge, overall
 from hermes_eval.decide.spec import Arm, Rule
 from hermes_eval.report.runfiles import RunFiles
@@ -14,11 +15,11 @@ from hermes_eval.stats import EffectCI, PairedTest
 RULE = Rule(min_effect=0.01, alpha=0.05, max_latency_ratio=1.2)
 
 
-def comp(delta, lo, hi, p, ratio, same=True, name="B") -> Comparison:
+def comp(delta, lo, hi, p, ratio, drift=0.0, name="B") -> Comparison:
     run = ArmRun(Arm(name, name, ()), {}, RunFiles(Path(".")), False)
     test = PairedTest("ndcg@10", 0.5, 0.5 + delta, p, 100, "ranx.compare")
-    return Comparison(run, test, p, EffectCI(delta, lo, hi, 100), 10.0, 10.0 * ratio,
-                      EffectCI(ratio, ratio * 0.9, ratio * 1.1, 100), same, ())
+    lat = LatencyComparison(10.0, 10.0 * ratio, EffectCI(ratio, ratio * 0.9, ratio * 1.1, 100), drift)
+    return Comparison(run, test, p, EffectCI(delta, lo, hi, 100), lat, ())
 
 
 @pytest.mark.parametrize("c, verdict", [
@@ -28,7 +29,9 @@ def comp(delta, lo, hi, p, ratio, same=True, name="B") -> Comparison:
     (comp(-0.03, -0.04, -0.02, 0.001, 1.0), REJECT),         # significantly worse
     (comp(0.001, -0.004, 0.006, 0.4, 1.0), REJECT),          # CI rules the gain out
     (comp(0.01, -0.01, 0.03, 0.2, 1.0), INCONCLUSIVE),       # not significant, gain still possible
-    (comp(0.03, 0.02, 0.04, 0.001, 1.0, same=False), INCONCLUSIVE),
+    (comp(0.03, 0.02, 0.04, 0.001, 1.0, drift=0.3), INCONCLUSIVE),  # machine not steady
+    (comp(0.03, 0.02, 0.04, 0.001, 1.5, drift=-0.3), INCONCLUSIVE),  # slow, but not on a steady machine
+    (comp(-0.03, -0.04, -0.02, 0.001, 1.0, drift=0.5), REJECT),      # worse needs no latency
     (comp(0.03, 0.02, 0.04, 0.06, 1.0), INCONCLUSIVE),       # Holm p just above alpha
 ])
 def test_judge(c, verdict):
