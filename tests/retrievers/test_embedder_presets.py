@@ -1,0 +1,51 @@
+"""Embedder presets (bge, e5, nomic): the right prefixes reach the model, and offline, where their
+weights cannot be fetched, a run fails with one clear ModelUnavailable line."""
+from __future__ import annotations
+
+import pytest
+
+from hermes_eval.config import instantiate_part
+from retrievers.embedders import ModelUnavailable
+
+PRESETS = {"bge": ("BAAI/bge-small-en-v1.5", "Represent this sentence for searching relevant passages: ", ""),
+           "e5": ("intfloat/e5-small-v2", "query: ", "passage: "),
+           "nomic": ("nomic-ai/nomic-embed-text-v1.5", "search_query: ", "search_document: ")}
+
+
+def cached_locally(model: str) -> bool:
+    try:
+        from huggingface_hub import try_to_load_from_cache
+    except ImportError:
+        return False
+    return isinstance(try_to_load_from_cache(model, "config.json"), str)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_preset_prefixes(preset, make_cfg):
+    cfg = make_cfg(f"embedder={preset}")
+    model, qp, dp = PRESETS[preset]
+    emb = instantiate_part(cfg.embedder)
+    assert (emb.model, emb.query_prefix, emb.document_prefix) == (model, qp, dp)
+    assert emb.normalize and emb.cache_dir == cfg.paths.cache
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_unavailable_model_fails_clearly(preset, make_cfg):
+    model = PRESETS[preset][0]
+    if cached_locally(model):
+        pytest.skip(f"{model} is in the local hub cache here")
+    emb = instantiate_part(make_cfg(f"embedder={preset}").embedder)
+    with pytest.raises(ModelUnavailable, match="cannot be loaded") as err:
+        emb.embed_queries(["x"])
+    assert model in str(err.value) and "all-MiniLM-L6-v2" in str(err.value)
+
+
+def test_a_run_with_an_unavailable_model_is_a_failed_record(make_cfg):
+    from hermes_eval.runner import execute
+
+    if cached_locally(PRESETS["e5"][0]):
+        pytest.skip("e5 is in the local hub cache here")
+    out = execute(make_cfg("embedder=e5", "retriever=faiss_flat", "chunker=lines"))
+    assert out.status == "failed"
+    assert out.record["error"].startswith("ModelUnavailable: embedder model 'intfloat/e5-small-v2'")
+    assert (out.run_dir / "record.json").exists()
