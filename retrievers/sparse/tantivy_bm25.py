@@ -81,18 +81,15 @@ class TantivyIndex:
         return settle_ties(fetch, k, len(self._ids))
 
     def save(self, path: Path) -> None:
-        if self._index is None:
+        if self._dir is None:
             raise RuntimeError("tantivy index: build or load before save")
-        src = Path(self._index_path)
         path.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(src, path, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*_LOCKS))
-
-    @property
-    def _index_path(self) -> str:
-        return self._dir.name if self._dir is not None else self._loaded_from
+        shutil.copytree(self._dir.name, path, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*_LOCKS))
 
     def load(self, path: Path) -> None:
-        self._dir = None
-        self._loaded_from = str(path)
+        """Open a private copy: opening writes lock files, and a saved folder (e.g. a checksummed
+        cache entry) must stay exactly as saved."""
+        self._dir = tempfile.TemporaryDirectory(prefix="hermes-tantivy-")
+        shutil.copytree(path, self._dir.name, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*_LOCKS))
         self._ids = json.loads((path / "hermes_ids.json").read_text())
-        self._open(path)
+        self._open(Path(self._dir.name))

@@ -1,6 +1,7 @@
 """The shared protocol suite: every backend config, on 200 real chunks (and MiniLM vectors)."""
 from __future__ import annotations
 
+import hashlib
 import math
 
 import numpy as np
@@ -133,8 +134,16 @@ def test_save_load_same_results(name, small_corpus, query_vectors, tmp_path):
     qs = queries_of(ix, query_vectors)
     before = ix.search(qs, 15)
     ix.save(tmp_path / "ix")
-    assert any(p.is_file() and p.stat().st_size > 0 for p in (tmp_path / "ix").rglob("*"))
+    saved = folder_digest(tmp_path / "ix")
+    assert saved and any(size > 0 for size, _ in saved.values())
     fresh = make(name)
     fresh.load(tmp_path / "ix")
     assert fresh.search(qs, 15) == before
     assert fresh.search(qs, len(small_corpus.ids) + 1) == ix.search(qs, len(small_corpus.ids) + 1)
+    # loading and searching leave the saved folder as it was (the index cache checksums it)
+    assert folder_digest(tmp_path / "ix") == saved
+
+
+def folder_digest(folder):
+    return {p.relative_to(folder).as_posix(): (p.stat().st_size, hashlib.sha256(p.read_bytes()).hexdigest())
+            for p in sorted(folder.rglob("*")) if p.is_file()}
