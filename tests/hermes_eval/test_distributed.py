@@ -1,0 +1,79 @@
+"""Beyond joblib: the same sweep on a real local Ray cluster and through submitit's local
+executor, with the cache and runs/ on a shared path."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BIN = Path(sys.executable).parent
+SWEEP = ["fusion.dense_weight=0.0", "chunker=lines,python_ast", "corpus.name=req", "corpus.sources=[pkg:requests]",
+         "queryset.generator.max_queries=20", "warmup=1", "bootstrap=100"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _sweep(tmp: Path, *extra: str, env: dict) -> subprocess.CompletedProcess:
+    paths = [f"paths.runs={tmp / 'runs'}", f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}"]
+    return subprocess.run([str(BIN / "hermes-eval"), "sweep", *SWEEP, *paths, *extra], capture_output=True,
+                          text=True, timeout=900, env=env, cwd=tmp)
+
+
+def _records(tmp: Path) -> dict[str, dict]:
+    out = {}
+    for p in (tmp / "runs").glob("*/record.json"):
+        rec = json.loads(p.read_text())
+        out[rec["chunker"]] = rec
+    return out
+
+
+@pytest.fixture
+def ray_cluster(tmp_path):
+    pytest.importorskip("ray", reason="the `ray` extra is not installed (.ci/run installs it)")
+    port = _free_port()
+    # single-machine mode: Ray keeps every address on loopback instead of the node's own IP
+    env = dict(os.environ, RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0", RAY_USAGE_STATS_ENABLED="0")
+    ray = str(BIN / "ray")
+    start = subprocess.run([ray, "start", "--head", "--node-ip-address=127.0.0.1", f"--port={port}",
+                            "--include-dashboard=false", "--disable-usage-stats", "--num-cpus=2"],
+                           capture_output=True, text=True, timeout=180, env=env)
+    assert start.returncode == 0, start.stderr[-2000:]
+    env["RAY_ADDRESS"] = f"127.0.0.1:{port}"
+    yield env
+    subprocess.run([ray, "stop", "--force"], capture_output=True, timeout=120, env=env)
+
+
+def test_sweep_on_a_local_ray_cluster_matches_joblib(ray_cluster, tmp_path):
+    ray_dir, local_dir = tmp_path / "ray", tmp_path / "local"
+    ray_dir.mkdir()
+    local_dir.mkdir()
+    proc = _sweep(ray_dir, "hydra/launcher=ray_cluster", env=ray_cluster)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Connected to Ray cluster" in proc.stderr + proc.stdout
+    via_ray = _records(ray_dir)
+    assert set(via_ray) == {"lines", "python_ast"} and all(r["status"] == "ok" for r in via_ray.values())
+    proc = _sweep(local_dir, env=dict(os.environ))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    local = _records(local_dir)
+    for chunker, rec in via_ray.items():
+        assert rec["metrics"] == local[chunker]["metrics"]
+
+
+def test_sweep_through_submitit_local_executor(tmp_path):
+    pytest.importorskip("hydra_plugins.hydra_submitit_launcher",
+                        reason="the `slurm` extra is not installed (.ci/run installs it)")
+    proc = _sweep(tmp_path, "hydra/launcher=submitit_local", "hydra.launcher.timeout_min=15", env=dict(os.environ))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    recs = _records(tmp_path)
+    assert set(recs) == {"lines", "python_ast"} and all(r["status"] == "ok" for r in recs.values())
+    shutil.rmtree(tmp_path / "runs")
