@@ -122,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("name", help="conf/decision/NAME.yaml")
     p.add_argument("--runs", default="runs")
     p.add_argument("--out", default="reports")
-    p.add_argument("--rerun", action="store_true", help="re-measure every arm (latency in one session)")
+    p.add_argument("--rerun", action="store_true", help="ignore finished records: re-run every arm "
+                   "(latency is always measured now, A before and after the others)")
     p = sub.add_parser("gate", help="regression gate: exit 0 pass, 1 regression, 2 could not evaluate")
     p.add_argument("overrides", nargs="*", help="Hydra overrides applied to every arm")
     p.add_argument("--name", default="nightly", help="conf/gate/NAME.yaml")
