@@ -11,6 +11,8 @@ from omegaconf import DictConfig, OmegaConf
 META_KEYS = ("name", "notes", "substitutes")
 # keys that do not change what a run measures, so they stay out of its hash
 UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name", "index_cache")
+# optional pipeline parts: null is hashed as absent; rerank_depth only feeds reranker.depth
+OPTIONAL_PARTS = {"reranker": "rerank", "expander": "expand"}
 
 
 def plain(cfg: DictConfig | dict | None) -> Any:
@@ -37,6 +39,10 @@ def config_hash(cfg: DictConfig | dict) -> str:
     data = plain(cfg)
     for key in UNHASHED:
         data.pop(key, None)
+    for key in OPTIONAL_PARTS:  # absent and null are the same run: older hashes stay valid
+        if data.get(key) is None:
+            data.pop(key, None)
+    data.pop("rerank_depth", None)  # a sweep knob; its value is hashed as reranker.depth
     blob = json.dumps(data, sort_keys=True, default=str).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
@@ -53,12 +59,19 @@ def system_label(cfg: DictConfig | dict) -> str:
     if cfg.get("system") and cfg["system"].get("name"):
         return str(cfg["system"]["name"])
     retr = cfg["retriever"]
+    if retr.get("service"):  # a running service: its retriever name (set it per service)
+        return str(retr.get("name") or "http")
     legs = active_legs(cfg)
     names = [str(retr[leg].get("name") or leg) for leg in legs]
     label = "+".join(names)
     if len(legs) > 1:
         w = cfg["fusion"].get("dense_weight")
         label += f" w_dense={w}" if w is not None else f" {cfg['fusion'].get('name', 'fusion')}"
+    for part in ("expander", "reranker"):  # e.g. "... +expand=llm +rerank=mmr@10"
+        node = cfg.get(part)
+        if node:
+            depth = f"@{node['depth']}" if node.get("depth") is not None else ""
+            label += f" +{OPTIONAL_PARTS[part]}={node.get('name') or part}{depth}"
     return label
 
 

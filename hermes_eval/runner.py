@@ -157,10 +157,13 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
             if cfg.retriever.get(name)}
     fusion = instantiate_part(cfg.fusion)
     depths = Depths(**plain(cfg.depths))
+    reranker, expander = instantiate_part(cfg.get("reranker")), instantiate_part(cfg.get("expander"))
     embedder = None
-    if any(ix.input == "vector" for n, ix in legs.items() if fusion.weight(n) != 0):
+    if any(ix.input == "vector" for n, ix in legs.items() if fusion.weight(n) != 0) \
+            or getattr(reranker, "needs_embedder", False):
         embedder = instantiate_part(cfg.embedder)
-    pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths)
+    pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths, reranker=reranker,
+                        expander=expander)
 
     store = _index_store(cfg, pipeline, chunks) if cfg.get("index_cache", True) else None
     t0 = time.perf_counter()
@@ -234,7 +237,16 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
                "sources": dict(pipeline.build_sources),
                "build_seconds_total": round(build_total, 4), "bytes": index_bytes},
         peak_rss_mb=round(peak_rss_mb(), 1), cache=cache.events,
-        embeddings=dict(embedder.stats) if embedder is not None else None)
+        embeddings=dict(embedder.stats) if embedder is not None else None,
+        reranker=_part_stats(cfg.get("reranker"), reranker), expander=_part_stats(cfg.get("expander"), expander))
+
+
+def _part_stats(node, part) -> dict | None:
+    """A reranker's or expander's name and counters (timeouts, errors, fallbacks...)."""
+    if part is None:
+        return None
+    return {"name": (node.get("name") if node is not None else None) or type(part).__name__,
+            "stats": json.loads(json.dumps(getattr(part, "stats", {}), default=str))}
 
 
 def _index_store(cfg: DictConfig, pipeline: Pipeline, chunks) -> CachedIndexStore:

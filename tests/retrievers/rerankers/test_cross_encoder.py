@@ -1,0 +1,84 @@
+"""The cross-encoder path on a tiny BERT built here (random weights, offline tokenizer)."""
+from __future__ import annotations
+
+import inspect
+import time
+
+import pytest
+
+from retrievers.embedders import ModelUnavailable
+from retrievers.rerankers.cross_encoder import CrossEncoderReranker
+
+WORDS = "open a file and read bytes parse json config from string value network socket connect " \
+        "timeout error handling render html template".split()
+
+
+@pytest.fixture(scope="module")
+def tiny_model(tmp_path_factory):
+    """A 1-layer, 32-wide BERT sequence classifier with one output, saved to a folder."""
+    import torch
+    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
+
+    folder = tmp_path_factory.mktemp("tiny-cross-encoder")
+    vocab = folder / "vocab.txt"
+    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *sorted(set(WORDS))]) + "\n")
+    # transformers 5 takes the vocabulary as `vocab`, 4.x as `vocab_file`
+    arg = "vocab" if "vocab" in inspect.signature(BertTokenizerFast.__init__).parameters else "vocab_file"
+    tok = BertTokenizerFast(**{arg: str(vocab)}, do_lower_case=True)
+    assert tok("json parse")["input_ids"][1:3] != [tok.unk_token_id] * 2
+    torch.manual_seed(0)
+    # wide initial weights so random logits differ clearly (the default 0.02 makes near-ties)
+    config = BertConfig(vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
+                        intermediate_size=37, max_position_embeddings=64, num_labels=1, initializer_range=0.5)
+    model = BertForSequenceClassification(config).eval()
+    model.save_pretrained(folder)
+    tok.save_pretrained(folder)
+    return folder
+
+
+def logits(folder, query, texts):
+    """The model's raw logits, computed with transformers directly (independent of the reranker)."""
+    import torch
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+    tok = AutoTokenizer.from_pretrained(folder)
+    model = AutoModelForSequenceClassification.from_pretrained(folder).eval()
+    with torch.no_grad():
+        enc = tok([query] * len(texts), texts, padding=True, truncation=True, return_tensors="pt")
+        return model(**enc).logits[:, 0].tolist()
+
+
+def test_scores_and_reorders_deterministically(tiny_model, pipeline, fused):
+    r = CrossEncoderReranker(model=str(tiny_model), depth=5, timeout=30)
+    out = r.rerank("parse json config", fused, pipeline)
+    again = CrossEncoderReranker(model=str(tiny_model), depth=5, timeout=30).rerank("parse json config", fused, pipeline)
+    assert out == again
+    raw = logits(tiny_model, "parse json config", [pipeline.texts[c] for c, _ in fused[:5]])
+    expected = [fused[i][0] for i in sorted(range(5), key=lambda i: (-raw[i], i))]
+    assert [c for c, _ in out[:5]] == expected      # the model's order (any monotone activation)
+    assert [c for c, _ in out[:5]] != [c for c, _ in fused[:5]]  # this seed really reorders
+    assert out[5:][0][0] == fused[5][0]
+    assert r.stats == {"queries": 1, "timeouts": 0, "errors": 0, "fallbacks": 0}
+
+
+def test_timeout_keeps_the_fused_order_and_counts_it(tiny_model, pipeline, fused, monkeypatch):
+    r = CrossEncoderReranker(model=str(tiny_model), depth=5, timeout=0.05)
+    real = CrossEncoderReranker._predict
+    monkeypatch.setattr(CrossEncoderReranker, "_predict", lambda self, pairs: (time.sleep(0.5), real(self, pairs))[1])
+    t = time.perf_counter()
+    assert r.rerank("parse json", fused, pipeline) == fused
+    assert time.perf_counter() - t < 0.4
+    assert r.stats["timeouts"] == 1 and r.stats["fallbacks"] == 1
+
+
+def test_prediction_errors_fall_back(tiny_model, pipeline, fused, monkeypatch):
+    r = CrossEncoderReranker(model=str(tiny_model), depth=5)
+    monkeypatch.setattr(CrossEncoderReranker, "_predict", lambda self, pairs: 1 / 0)
+    assert r.rerank("parse json", fused, pipeline) == fused
+    assert r.stats["errors"] == 1 and r.stats["fallbacks"] == 1
+
+
+def test_unavailable_model_is_a_clear_error(pipeline, fused):
+    r = CrossEncoderReranker(model="no-such-org/no-such-cross-encoder", depth=3)
+    with pytest.raises(ModelUnavailable, match="no-such-org/no-such-cross-encoder.*local cross-encoder folder"):
+        r.rerank("q", fused, pipeline)
