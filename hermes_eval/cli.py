@@ -1,4 +1,4 @@
-"""`hermes-eval` entry points: run, sweep, leaderboard, datasets."""
+"""`hermes-eval` entry points: run, sweep, leaderboard, datasets, serve."""
 from __future__ import annotations
 
 import argparse
@@ -95,6 +95,12 @@ def cmd_decide(args) -> int:
     return run_decision(args.name, compose, CONF_DIR, Path(args.runs), Path(args.out), rerun=args.rerun)
 
 
+def cmd_serve(args) -> int:
+    from hermes_eval.serve import serve
+
+    return serve(compose(args.overrides), args.host, args.port)
+
+
 def cmd_datasets(args) -> int:
     from hermes_eval.querysets import commands
 
@@ -131,6 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", default="runs")
     p.add_argument("--update-baseline", action="store_true")
     p.add_argument("--reason", help="why the baseline changes (required with --update-baseline)")
+    p = sub.add_parser("serve", help="serve the configured pipeline as a HERMES-style POST /search "
+                       "service on loopback (score it with retriever=http)")
+    p.add_argument("overrides", nargs="*", help="Hydra overrides, as for run")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1", help="loopback only")
     p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export")
     p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
     p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
@@ -146,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_decide(args)
         if args.cmd == "gate":
             return cmd_gate(args)
+        if args.cmd == "serve":
+            return cmd_serve(args)
         return cmd_datasets(args)
     except UserError as exc:
         print(f"hermes-eval: error: {exc}", file=sys.stderr)

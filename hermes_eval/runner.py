@@ -34,6 +34,7 @@ from hermes_eval.querysets.hygiene import hygiene_params
 from hermes_eval.querysets.obtain import obtain_queryset
 from hermes_eval.relevance import (ChunkLookup, chunk_qrels, file_qrels, file_ranking, line_coverage,
                                    overlaps_any)
+from hermes_eval.service_chunks import ForeignChunks
 from hermes_eval.trec import write_qrels, write_run
 from retrievers.chunkers.base import chunk_files
 from retrievers.pipeline import Depths, Pipeline
@@ -162,8 +163,16 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
     if any(ix.input == "vector" for n, ix in legs.items() if fusion.weight(n) != 0) \
             or getattr(reranker, "needs_embedder", False):
         embedder = instantiate_part(cfg.embedder)
-    pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths, reranker=reranker,
-                        expander=expander)
+    foreign = None
+    if cfg.retriever.get("service"):  # a running search service, scored as a black box
+        if reranker is not None or expander is not None:
+            raise UserError("retriever=http scores a running service as it is: set reranker=none and "
+                            "expander=none (the service reranks and expands by itself)")
+        pipeline = instantiate_part(cfg.retriever.service)
+        foreign = ForeignChunks(indexed.files)
+    else:
+        pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths, reranker=reranker,
+                            expander=expander)
 
     store = _index_store(cfg, pipeline, chunks) if cfg.get("index_cache", True) else None
     t0 = time.perf_counter()
@@ -187,6 +196,8 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
     for q in queries:
         t = time.perf_counter_ns()
         res = pipeline.search(q.query, depths.k + overfetch)
+        if foreign is not None:  # the service's chunks need not be this run's chunks
+            foreign.add(res.hits, lookup.by_id)
         hits = [(cid, s) for cid, s in res.hits if not overlaps_any(lookup.by_id[cid], q.exclude)][: depths.k]
         total_ns.append(time.perf_counter_ns() - t)
         for stage, ns in res.timings_ns.items():
@@ -194,6 +205,11 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
         rankings[q.qid] = [cid for cid, _ in hits]
         raw_scores[q.qid] = [s for _, s in hits]
 
+    if foreign is not None and foreign.ids:
+        lookup = ChunkLookup(list(lookup.by_id.values()))
+        warnings_.append(f"FOREIGN CHUNKS: the service returned {len(foreign.ids)} spans that are not chunks "
+                         f"of chunker {cfg.chunker.name!r}; they are judged by overlap, but chunk-level "
+                         f"recall assumes that chunking: compare services by file level and line coverage")
     qids = [q.qid for q in queries]
     cq = chunk_qrels(queries, lookup)
     fq = file_qrels(queries)
@@ -238,11 +254,12 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
                "build_seconds_total": round(build_total, 4), "bytes": index_bytes},
         peak_rss_mb=round(peak_rss_mb(), 1), cache=cache.events,
         embeddings=dict(embedder.stats) if embedder is not None else None,
-        reranker=_part_stats(cfg.get("reranker"), reranker), expander=_part_stats(cfg.get("expander"), expander))
+        reranker=_part_stats(cfg.get("reranker"), reranker), expander=_part_stats(cfg.get("expander"), expander),
+        service=_part_stats(cfg.retriever, pipeline if foreign is not None else None))
 
 
 def _part_stats(node, part) -> dict | None:
-    """A reranker's or expander's name and counters (timeouts, errors, fallbacks...)."""
+    """A reranker's, expander's or service's name and counters (timeouts, errors, fallbacks...)."""
     if part is None:
         return None
     return {"name": (node.get("name") if node is not None else None) or type(part).__name__,
