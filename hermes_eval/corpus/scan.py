@@ -40,7 +40,7 @@ def _walk(source: Source, skipped: dict[str, int]) -> list[tuple[str, Path]]:
 
 
 def _skip_dir(name: str, skipped: dict[str, int]) -> bool:
-    if name in SKIP_DIRS or name.startswith(".") or name.endswith(".egg-info"):
+    if name in SKIP_DIRS or name.startswith(".") or name.endswith((".egg-info", ".dist-info")):
         skipped["skipped_dir"] = skipped.get("skipped_dir", 0) + 1
         return True
     return False
@@ -78,7 +78,7 @@ def load_corpus(sources: Sequence[str], name: str = "corpus", cache_dir: str | P
     wanted = set(languages) if languages else None
     for spec in sources:
         src = resolve(str(spec), cache)
-        prefix = f"{src.repo}/" if len(sources) > 1 and src.only is None else ""
+        prefix = src.prefix if src.prefix is not None else (f"{src.repo}/" if len(sources) > 1 else "")
         for rel, abspath in _walk(src, skipped):
             lang = detect_language(rel)
             if lang is None or (wanted is not None and lang not in wanted):

@@ -24,7 +24,8 @@ class Source:
     repo: str
     root: Path
     only: tuple[Path, ...] | None = None
-    prefix: str = ""
+    # prepended to every path; None: the repo name when the corpus has several sources
+    prefix: str | None = None
 
 
 def _dir(spec: str, cache: Path) -> Source:
@@ -49,7 +50,7 @@ def _pkg(spec: str, cache: Path) -> Source:
              if ".dist-info" not in str(f) and "__pycache__" not in str(f)
              and not str(f).startswith("..")]
     root = Path(dist.locate_file("")).resolve()
-    return Source(spec=spec, repo=dist.metadata["Name"].lower(), root=root,
+    return Source(spec=spec, repo=dist.metadata["Name"].lower(), root=root, prefix="",
                   only=tuple(sorted(f.resolve() for f in files if f.is_file())))
 
 
@@ -75,7 +76,8 @@ def _pypi(spec: str, cache: Path) -> Source:
                 raise UserError(f"corpus source {spec!r}: pip downloaded nothing")
             _unpack(archives[0], dest / "src")
             done.touch()
-    return Source(spec=spec, repo=name.lower(), root=(dest / "src").resolve())
+    # a wheel unpacks like site-packages (top-level package folders), an sdist into NAME-VERSION/
+    return Source(spec=spec, repo=name.lower(), root=(dest / "src").resolve(), prefix="")
 
 
 def _unpack(archive: Path, out: Path) -> None:
