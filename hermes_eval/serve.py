@@ -104,22 +104,28 @@ def _result(pipeline: Pipeline, cid: str, score: float) -> dict:
             "language": c.language, "symbol_name": c.symbol, "code_text": c.text}
 
 
-def make_server(pipeline: Pipeline, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
-    """A server for ``pipeline`` bound to a loopback ``host`` (port 0: any free port)."""
+def loopback_address(host: str) -> str:
+    """``host`` as an IPv4 loopback address, or UserError."""
     addr = "127.0.0.1" if host == "localhost" else host
     try:
-        loopback = ipaddress.ip_address(addr).is_loopback and ipaddress.ip_address(addr).version == 4
+        ok = ipaddress.ip_address(addr).is_loopback and ipaddress.ip_address(addr).version == 4
     except ValueError:
-        loopback = False
-    if not loopback:
+        ok = False
+    if not ok:
         raise UserError(f"serve binds to loopback only (127.0.0.1 or localhost), got --host {host!r}")
-    server = ThreadingHTTPServer((addr, port), _handler(pipeline, threading.Lock()))
+    return addr
+
+
+def make_server(pipeline: Pipeline, host: str = "127.0.0.1", port: int = 0) -> ThreadingHTTPServer:
+    """A server for ``pipeline`` bound to a loopback ``host`` (port 0: any free port)."""
+    server = ThreadingHTTPServer((loopback_address(host), port), _handler(pipeline, threading.Lock()))
     server.daemon_threads = True
     return server
 
 
 def serve(cfg: DictConfig, host: str, port: int) -> int:
     """Build the pipeline for ``cfg`` and serve it until interrupted."""
+    loopback_address(host)
     pipeline = build_pipeline(cfg)
     try:
         server = make_server(pipeline, host, port)
