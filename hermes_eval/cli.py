@@ -58,7 +58,9 @@ def _launch(overrides: list[str], multirun: bool) -> int:
     """Run the Hydra task (one run or a multirun sweep) after validating the overrides."""
     import hydra
 
-    compose(_first_of_sweeps(overrides) if multirun else overrides)
+    from hermes_eval.validate import validate
+
+    validate(compose(_first_of_sweeps(overrides) if multirun else overrides))
     from hermes_eval.job import task
 
     main = hydra.main(version_base="1.3", config_path=str(CONF_DIR), config_name="config")(task)
@@ -95,6 +97,14 @@ def cmd_decide(args) -> int:
     return run_decision(args.name, compose, CONF_DIR, Path(args.runs), Path(args.out), rerun=args.rerun)
 
 
+def cmd_bench(args) -> int:
+    from hermes_eval.bench.main import run_benches
+
+    results = run_benches(Path(args.out), Path(args.cache), args.only or None)
+    failed = [n for n, r in results["benches"].items() if "error" in r]
+    return 1 if failed else 0
+
+
 def cmd_serve(args) -> int:
     from hermes_eval.serve import serve
 
@@ -113,8 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("run", help="one run; arguments are Hydra overrides")
     p.add_argument("overrides", nargs="*")
+    p.add_argument("--rerun", action="store_true", help="run even if a finished record exists")
     p = sub.add_parser("sweep", help="a Hydra multirun; e.g. `sweep experiment=default`")
     p.add_argument("overrides", nargs="*")
+    p.add_argument("--rerun", action="store_true", help="rerun jobs whose finished record exists")
     p = sub.add_parser("leaderboard", help="rebuild the leaderboards from every run record")
     p.add_argument("--runs", default="runs")
     p.add_argument("--out", default="reports")
@@ -137,6 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", default="runs")
     p.add_argument("--update-baseline", action="store_true")
     p.add_argument("--reason", help="why the baseline changes (required with --update-baseline)")
+    p = sub.add_parser("bench", help="cost benchmarks -> reports/bench.md and bench.json")
+    p.add_argument("--out", default="reports")
+    p.add_argument("--cache", default=".cache")
+    p.add_argument("--only", nargs="*", help="sweep_reuse harness_overhead embedding_throughput scaling "
+                                             "metrics_speed")
     p = sub.add_parser("serve", help="serve the configured pipeline as a HERMES-style POST /search "
                        "service on loopback (score it with retriever=http)")
     p.add_argument("overrides", nargs="*", help="Hydra overrides, as for run")
@@ -150,7 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.cmd in ("run", "sweep"):
-            return _launch(args.overrides, multirun=args.cmd == "sweep")
+            extra = ["rerun=true"] if args.rerun else []
+            return _launch([*args.overrides, *extra], multirun=args.cmd == "sweep")
         if args.cmd == "leaderboard":
             return cmd_leaderboard(args)
         if args.cmd == "decide":
@@ -159,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_gate(args)
         if args.cmd == "serve":
             return cmd_serve(args)
+        if args.cmd == "bench":
+            return cmd_bench(args)
         return cmd_datasets(args)
     except UserError as exc:
         print(f"hermes-eval: error: {exc}", file=sys.stderr)

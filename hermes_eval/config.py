@@ -10,6 +10,7 @@ from omegaconf import DictConfig, OmegaConf
 
 META_KEYS = ("name", "notes", "substitutes")
 # keys that do not change what a run measures, so they stay out of its hash
+LOCATION_KEYS = frozenset({"cache_dir"})
 UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name", "index_cache")
 # optional pipeline parts: null is hashed as absent; rerank_depth only feeds reranker.depth
 OPTIONAL_PARTS = {"reranker": "rerank", "expander": "expand"}
@@ -35,10 +36,20 @@ def instantiate_part(node: DictConfig | dict | None) -> Any:
     return instantiate(data, _convert_="all")
 
 
+def _drop_locations(node: Any) -> Any:
+    """Cache folders anywhere in the config say where results are kept, not what they are."""
+    if isinstance(node, dict):
+        return {k: _drop_locations(v) for k, v in node.items() if k not in LOCATION_KEYS}
+    if isinstance(node, list):
+        return [_drop_locations(v) for v in node]
+    return node
+
+
 def config_hash(cfg: DictConfig | dict) -> str:
     data = plain(cfg)
     for key in UNHASHED:
         data.pop(key, None)
+    data = _drop_locations(data)
     for key in OPTIONAL_PARTS:  # absent and null are the same run: older hashes stay valid
         if data.get(key) is None:
             data.pop(key, None)

@@ -27,6 +27,7 @@ from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.errors import UserError
 from hermes_eval.index_cache import CachedIndexStore, leg_keys
+from hermes_eval.validate import validate, validate_queries
 from hermes_eval.fusion_tuning import apply_fusion_tuning
 from hermes_eval.metrics import RANX_METRICS, latency_summary, per_query, summarize
 from hermes_eval.querysets.hygiene import check as hygiene_check
@@ -127,6 +128,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
+    validate(cfg)
     cache = Cache(cfg.paths.cache)
     seed = int(cfg.seed)
     corpus = load_corpus(list(cfg.corpus.sources), name=cfg.corpus.name, cache_dir=cfg.paths.cache,
@@ -134,6 +136,7 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
                          languages=cfg.corpus.get("languages"))
     qs = obtain_queryset(cfg, corpus)
     indexed = mask_corpus(corpus, qs.masks)
+    validate_queries(qs, indexed, f"query set {cfg.queryset.name!r}")
     hygiene = hygiene_check(qs, indexed, **hygiene_params(cfg))
     threshold = float(cfg.get("hygiene", {}).get("self_retrieval_warn", 0.05))
     warnings_: list[str] = []
@@ -157,7 +160,9 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
     legs = {name: instantiate_part(cfg.retriever.get(name)) for name in ("sparse", "dense")
             if cfg.retriever.get(name)}
     fusion = instantiate_part(cfg.fusion)
-    depths = Depths(**plain(cfg.depths))
+    # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
+    overfetch = int(cfg.get("exclude_overfetch", 50)) if any(q.exclude for q in qs.queries) else 0
+    depths = Depths(**{name: v + overfetch if name != "k" else v for name, v in plain(cfg.depths).items()})
     reranker, expander = instantiate_part(cfg.get("reranker")), instantiate_part(cfg.get("expander"))
     embedder = None
     if any(ix.input == "vector" for n, ix in legs.items() if fusion.weight(n) != 0) \
@@ -184,7 +189,6 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
 
     # tuning fits fusion on a train split of the queries and hands back the held-out rest
     queries, tuning = apply_fusion_tuning(cfg.get("fusion_tuning"), pipeline, list(qs.queries), lookup, seed)
-    overfetch = int(cfg.get("exclude_overfetch", 50)) if any(q.exclude for q in queries) else 0
     warmup = min(int(cfg.warmup), len(queries))
     for q in queries[:warmup]:
         pipeline.search(q.query, depths.k + overfetch)
