@@ -46,6 +46,8 @@ QID = "q"
 
 @dataclass(frozen=True)
 class RanxFusion:
+    """``ranx.fuse(method, norm, params)`` over one query's leg lists, ties broken by id."""
+
     method: str = "rrf"
     norm: str | None = "min-max"
     params: Mapping[str, Any] = field(default_factory=dict)

@@ -39,6 +39,8 @@ _FACTORIES: dict[str, Callable] = {"flat": _flat, "ivf": _ivf, "hnsw": _hnsw}
 
 @dataclass
 class FaissIndex:
+    """One FAISS inner-product index of the given kind; saved with ``faiss.write_index``."""
+
     kind: Kind = "flat"
     nlist: int = 32  # ivf
     nprobe: int = 16  # ivf

@@ -35,6 +35,8 @@ def _connect(target: str):
 
 @dataclass
 class SQLiteVecIndex:
+    """An in-memory vec0 table (cosine) in sqlean; saved as a SQLite file."""
+
     input: ClassVar[str] = "vector"
 
     def __post_init__(self) -> None:

@@ -26,6 +26,8 @@ _FILE = "index.usearch"
 
 @dataclass
 class USearchIndex:
+    """A usearch HNSW graph over the vectors, keys = row numbers; loaded memory-mapped."""
+
     dtype: Literal["f32", "f16", "i8"] = "f16"
     metric: str = "cos"
     connectivity: int = 16

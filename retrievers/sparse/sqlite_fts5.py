@@ -20,6 +20,8 @@ _DB = "fts5.sqlite"
 
 @dataclass
 class SQLiteFTS5Index:
+    """An in-memory FTS5 table ranked by ``bm25()``; saved as a SQLite file."""
+
     tokenize: str = "porter unicode61"
     pretokenizer: Callable[[str], list[str]] | None = None
 

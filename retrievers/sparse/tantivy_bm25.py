@@ -21,6 +21,8 @@ _LOCKS = (".tantivy-meta.lock", ".tantivy-writer.lock")
 
 @dataclass
 class TantivyIndex:
+    """A single-segment tantivy index in a private directory; saved as a copy of it."""
+
     tokenizer_name: str = "default"
     pretokenizer: Callable[[str], list[str]] | None = None
     heap_bytes: int = 64_000_000
