@@ -80,13 +80,21 @@ def with_params(fusion: Any, assignment: Mapping[str, Any]) -> Any:
 
 
 def leg_lists(pipeline: Any, queries: Sequence[Query]) -> LegLists:
-    """Every leg's hits for ``queries``, searched exactly as the pipeline searches them."""
+    """Every leg's hits for ``queries``, searched exactly as the pipeline searches them (with
+    query variants as ``<leg>@q<i>`` lists when it has an expander)."""
     out: LegLists = {}
+    expander = getattr(pipeline, "expander", None)
     for q in queries:
-        qvec = pipeline.embedder.embed_queries([q.query]) if pipeline.needs_vectors else None
-        out[q.qid] = {name: ix.search(qvec if ix.input == "vector" else [q.query],
-                                      pipeline.depths.leg(name))[0]
-                      for name, ix in pipeline.legs.items()}
+        texts = [q.query] + (list(expander.expand(q.query)) if expander is not None else [])
+        qvec = pipeline.embedder.embed_queries(texts) if pipeline.needs_vectors else None
+        lists: dict[str, list[Hit]] = {}
+        for name, ix in pipeline.legs.items():
+            found = ix.search(qvec if ix.input == "vector" else texts, pipeline.depths.leg(name))
+            if expander is None:
+                lists[name] = found[0]
+            else:
+                lists.update({f"{name}@q{i}": hits for i, hits in enumerate(found)})
+        out[q.qid] = lists
     return out
 
 

@@ -116,6 +116,20 @@ def test_ranx_strategy_trains_a_trained_method():
     assert pipe.fusion.fuse(lists, 5)
 
 
+@dataclass(frozen=True)
+class TwoVariants:
+    def expand(self, query):
+        return ["again " + query]
+
+
+def test_leg_lists_follow_the_pipelines_query_variants():
+    pipe = fake_pipeline(WeightedRRF())
+    pipe.expander = TwoVariants()
+    lists = ft.leg_lists(pipe, queries()[:1])
+    assert set(lists["q00"]) == {"sparse@q0", "sparse@q1", "dense@q0", "dense@q1"}
+    assert pipe.legs["dense"].asked == ["find chunk 0", "again find chunk 0"]
+
+
 def test_disabled_evaluates_everything():
     qs = queries()
     pipe = fake_pipeline(WeightedRRF())
