@@ -123,7 +123,7 @@ def execute(cfg: DictConfig) -> RunOutcome:
 
 
 def _one_line(exc: BaseException) -> str:
-    msg = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    msg = " ".join(str(exc).split())[:400]  # one line, even for multi-line library errors
     return msg if isinstance(exc, UserError) else f"{type(exc).__name__}: {msg}"
 
 
