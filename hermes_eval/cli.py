@@ -111,6 +111,11 @@ def cmd_serve(args) -> int:
     return serve(compose(args.overrides), args.host, args.port)
 
 
+def cmd_run(args) -> int:
+    extra = ["rerun=true"] if args.rerun else []
+    return _launch([*args.overrides, *extra], multirun=args.cmd == "sweep")
+
+
 def cmd_datasets(args) -> int:
     from hermes_eval.querysets import commands
 
@@ -122,12 +127,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hermes-eval", description=__doc__)
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("run", help="one run; arguments are Hydra overrides")
+    p.set_defaults(func=cmd_run)
     p.add_argument("overrides", nargs="*")
     p.add_argument("--rerun", action="store_true", help="run even if a finished record exists")
     p = sub.add_parser("sweep", help="a Hydra multirun; e.g. `sweep experiment=default`")
+    p.set_defaults(func=cmd_run)
     p.add_argument("overrides", nargs="*")
     p.add_argument("--rerun", action="store_true", help="rerun jobs whose finished record exists")
     p = sub.add_parser("leaderboard", help="rebuild the leaderboards from every run record")
+    p.set_defaults(func=cmd_leaderboard)
     p.add_argument("--runs", default="runs")
     p.add_argument("--out", default="reports")
     p.add_argument("--baseline", default=None, help="the arm every row is tested against; default: the "
@@ -137,12 +145,14 @@ def main(argv: list[str] | None = None) -> int:
                    help="ranx paired test (default student)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level after Holm")
     p = sub.add_parser("decide", help="run a decision's arms, apply its rule, write reports/decisions/NAME.md")
+    p.set_defaults(func=cmd_decide)
     p.add_argument("name", help="conf/decision/NAME.yaml")
     p.add_argument("--runs", default="runs")
     p.add_argument("--out", default="reports")
     p.add_argument("--rerun", action="store_true", help="ignore finished records: re-run every arm "
                    "(latency is always measured now, A before and after the others)")
     p = sub.add_parser("gate", help="regression gate: exit 0 pass, 1 regression, 2 could not evaluate")
+    p.set_defaults(func=cmd_gate)
     p.add_argument("overrides", nargs="*", help="Hydra overrides applied to every arm")
     p.add_argument("--name", default="nightly", help="conf/gate/NAME.yaml")
     p.add_argument("--reports", default="reports", help="holds baseline/, gate/ and history.sqlite")
@@ -150,36 +160,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--update-baseline", action="store_true")
     p.add_argument("--reason", help="why the baseline changes (required with --update-baseline)")
     p = sub.add_parser("bench", help="cost benchmarks -> reports/bench.md and bench.json")
+    p.set_defaults(func=cmd_bench)
     p.add_argument("--out", default="reports")
     p.add_argument("--cache", default=".cache")
     p.add_argument("--only", nargs="*", help="sweep_reuse harness_overhead embedding_throughput scaling "
                                              "metrics_speed")
     p = sub.add_parser("serve", help="serve the configured pipeline as a HERMES-style POST /search "
                        "service on loopback (score it with retriever=http)")
+    p.set_defaults(func=cmd_serve)
     p.add_argument("overrides", nargs="*", help="Hydra overrides, as for run")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--host", default="127.0.0.1", help="loopback only")
     p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export")
+    p.set_defaults(func=cmd_datasets)
     p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
     p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
                    "import repoeval JSONL SNAPSHOT [name=..]; export beir OUT; plus Hydra overrides")
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
     args = parser.parse_args(argv)
     try:
-        if args.cmd in ("run", "sweep"):
-            extra = ["rerun=true"] if args.rerun else []
-            return _launch([*args.overrides, *extra], multirun=args.cmd == "sweep")
-        if args.cmd == "leaderboard":
-            return cmd_leaderboard(args)
-        if args.cmd == "decide":
-            return cmd_decide(args)
-        if args.cmd == "gate":
-            return cmd_gate(args)
-        if args.cmd == "serve":
-            return cmd_serve(args)
-        if args.cmd == "bench":
-            return cmd_bench(args)
-        return cmd_datasets(args)
+        return args.func(args)
     except UserError as exc:
         print(f"hermes-eval: error: {exc}", file=sys.stderr)
         return exc.exit_code

@@ -106,7 +106,12 @@ def _read_parquet(path: Path) -> list[dict]:
     from datasets import Dataset, disable_progress_bars
 
     disable_progress_bars()
+    import pyarrow.parquet as pq
 
+    try:  # check the file first: datasets logs a traceback of its own before it raises
+        pq.read_schema(path)
+    except Exception as exc:  # noqa: BLE001 - pyarrow raises several types for unreadable files
+        raise UserError(f"{path}: cannot read parquet ({type(exc).__name__}): regenerate the query set") from None
     try:
         ds = Dataset.from_parquet(str(path), keep_in_memory=True,
                                   cache_dir=str(Path(os.environ.get("HERMES_CACHE", ".cache")) / "hf"))
