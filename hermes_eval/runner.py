@@ -3,16 +3,11 @@ and write the run directory (record.json last, atomically, so a record means a f
 from __future__ import annotations
 
 import json
-import os
-import platform
-import resource
 import shutil
-import subprocess
 import tempfile
 import time
 import traceback
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -20,60 +15,29 @@ import numpy as np
 from omegaconf import DictConfig
 
 from hermes_eval import __version__
-from hermes_eval.budget import budget_metrics, token_stats
+from hermes_eval.budget import token_stats
 from hermes_eval.cache import Cache, atomic_write_bytes, key_of
 from hermes_eval.config import config_hash, instantiate_part, plain, slug, system_label
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.errors import UserError
-from hermes_eval.index_cache import CachedIndexStore, leg_keys
-from hermes_eval.validate import validate, validate_queries
 from hermes_eval.fusion_tuning import apply_fusion_tuning
-from hermes_eval.metrics import RANX_METRICS, latency_summary, per_query, summarize
+from hermes_eval.index_cache import CachedIndexStore, leg_keys
+from hermes_eval.manifest import dir_bytes, git_commit, machine, peak_rss_mb, versions
+from hermes_eval.measure import run_queries
+from hermes_eval.metrics import latency_summary
 from hermes_eval.querysets.hygiene import check as hygiene_check
 from hermes_eval.querysets.hygiene import hygiene_params
 from hermes_eval.querysets.obtain import obtain_queryset
-from hermes_eval.relevance import (ChunkLookup, chunk_qrels, file_qrels, file_ranking, line_coverage,
-                                   overlaps_any)
+from hermes_eval.relevance import ChunkLookup
+from hermes_eval.run_files import write_run_files
+from hermes_eval.scoring import score
 from hermes_eval.service_chunks import ForeignChunks
-from hermes_eval.trec import write_qrels, write_run
+from hermes_eval.validate import validate, validate_queries
 from retrievers.chunkers.base import chunk_files
 from retrievers.pipeline import Depths, Pipeline
 
-VERSIONED = ("hermes-eval", "ranx", "numpy", "torch", "sentence-transformers", "rank-bm25", "bm25s",
-             "faiss-cpu", "usearch", "tantivy", "hydra-core", "datasets", "astchunk", "sqlite-vec")
-
-
-def versions() -> dict[str, str]:
-    out = {"python": platform.python_version()}
-    for name in VERSIONED:
-        try:
-            out[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            pass
-    return out
-
-
-def machine() -> dict:
-    return {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
-            "cpus": os.cpu_count(), "hostname_hash": key_of(platform.node())[:8]}
-
-
-def git_commit() -> str | None:
-    try:
-        out = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=5,
-                             cwd=Path(__file__).resolve().parent)
-        return out.stdout.strip() or None
-    except (OSError, subprocess.SubprocessError):
-        return None
-
-
-def peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
-
-
-def dir_bytes(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+__all__ = ["RunOutcome", "execute", "find_record", "git_commit", "machine", "versions"]
 
 
 def find_record(runs_dir: Path, chash: str) -> Path | None:
@@ -138,16 +102,7 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
     indexed = mask_corpus(corpus, qs.masks)
     validate_queries(qs, indexed, f"query set {cfg.queryset.name!r}")
     hygiene = hygiene_check(qs, indexed, **hygiene_params(cfg))
-    threshold = float(cfg.get("hygiene", {}).get("self_retrieval_warn", 0.05))
-    warnings_: list[str] = []
-    if hygiene.self_retrieval_share > threshold:
-        warnings_.append(f"SELF-RETRIEVAL: {hygiene.self_retrieval_share:.1%} of queries appear verbatim "
-                         f"in their gold text (threshold {threshold:.0%}); scores are inflated")
-        print(f"WARNING: {warnings_[-1]}", flush=True)
-    elif hygiene.leak_share > threshold:
-        warnings_.append(f"QUERY LEAK: {hygiene.leak_share:.1%} of queries share long runs of lines or "
-                         f"characters with their gold text (threshold {threshold:.0%}); scores are inflated")
-        print(f"WARNING: {warnings_[-1]}", flush=True)
+    warnings_ = _hygiene_warnings(cfg, hygiene)
 
     chunker = instantiate_part(cfg.chunker)
     chunks = cache.get_or_compute(
@@ -157,28 +112,10 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
         raise UserError(f"chunker {cfg.chunker.name!r} produced no chunks for corpus {corpus.name!r}")
     lookup = ChunkLookup(chunks)
 
-    legs = {name: instantiate_part(cfg.retriever.get(name)) for name in ("sparse", "dense")
-            if cfg.retriever.get(name)}
-    fusion = instantiate_part(cfg.fusion)
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
     overfetch = int(cfg.get("exclude_overfetch", 50)) if any(q.exclude for q in qs.queries) else 0
-    depths = Depths(**{name: v + overfetch if name != "k" else v for name, v in plain(cfg.depths).items()})
-    reranker, expander = instantiate_part(cfg.get("reranker")), instantiate_part(cfg.get("expander"))
-    embedder = None
-    if any(ix.input == "vector" for n, ix in legs.items() if fusion.weight(n) != 0) \
-            or getattr(reranker, "needs_embedder", False):
-        embedder = instantiate_part(cfg.embedder)
-    foreign = None
-    if cfg.retriever.get("service"):  # a running search service, scored as a black box
-        if reranker is not None or expander is not None:
-            raise UserError("retriever=http scores a running service as it is: set reranker=none and "
-                            "expander=none (the service reranks and expands by itself)")
-        pipeline = instantiate_part(cfg.retriever.service)
-        foreign = ForeignChunks(indexed.files)
-    else:
-        pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths, reranker=reranker,
-                            expander=expander)
-
+    parts = _build_parts(cfg, overfetch, indexed)
+    pipeline = parts.pipeline
     store = _index_store(cfg, pipeline, chunks) if cfg.get("index_cache", True) else None
     t0 = time.perf_counter()
     build_seconds = pipeline.build(chunks, store=store)
@@ -189,60 +126,19 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
 
     # tuning fits fusion on a train split of the queries and hands back the held-out rest
     queries, tuning = apply_fusion_tuning(cfg.get("fusion_tuning"), pipeline, list(qs.queries), lookup, seed)
-    warmup = min(int(cfg.warmup), len(queries))
-    for q in queries[:warmup]:
-        pipeline.search(q.query, depths.k + overfetch)
-    rankings: dict[str, list[str]] = {}
-    raw_scores: dict[str, list[float]] = {}
-    stage_ns: dict[str, list[int]] = {}
-    total_ns: list[int] = []
-    per_query_rows: list[dict] = []
-    for q in queries:
-        t = time.perf_counter_ns()
-        res = pipeline.search(q.query, depths.k + overfetch)
-        if foreign is not None:  # the service's chunks need not be this run's chunks
-            foreign.add(res.hits, lookup.by_id)
-        hits = [(cid, s) for cid, s in res.hits if not overlaps_any(lookup.by_id[cid], q.exclude)][: depths.k]
-        total_ns.append(time.perf_counter_ns() - t)
-        for stage, ns in res.timings_ns.items():
-            stage_ns.setdefault(stage, []).append(ns)
-        rankings[q.qid] = [cid for cid, _ in hits]
-        raw_scores[q.qid] = [s for _, s in hits]
-
-    if foreign is not None and foreign.ids:
+    k = int(cfg.depths.k)
+    measured = run_queries(pipeline, queries, lookup, k, overfetch, int(cfg.warmup), parts.foreign)
+    if parts.foreign is not None and parts.foreign.ids:
         lookup = ChunkLookup(list(lookup.by_id.values()))
-        warnings_.append(f"FOREIGN CHUNKS: the service returned {len(foreign.ids)} spans that are not chunks "
-                         f"of chunker {cfg.chunker.name!r}; they are judged by overlap, but chunk-level "
+        warnings_.append(f"FOREIGN CHUNKS: the service returned {len(parts.foreign.ids)} spans that are not "
+                         f"chunks of chunker {cfg.chunker.name!r}; they are judged by overlap, but chunk-level "
                          f"recall assumes that chunking: compare services by file level and line coverage")
-    qids = [q.qid for q in queries]
-    cq = chunk_qrels(queries, lookup)
-    fq = file_qrels(queries)
-    chunk_m = per_query(cq, rankings)
-    file_rank = {qid: file_ranking(r, lookup) for qid, r in rankings.items()}
-    file_m = per_query(fq, file_rank)
-    cov = {k: {q.qid: line_coverage(q, rankings[q.qid], lookup, k) for q in queries} for k in (5, 10)}
-
-    per_metric: dict[str, dict[str, float]] = {}
-    for m in RANX_METRICS:
-        per_metric[m] = chunk_m[m]
-        per_metric[f"file_{m}"] = file_m[m]
-    for k, vals in cov.items():
-        per_metric[f"line_coverage@{k}"] = vals
-    per_metric.update(budget_metrics(queries, rankings, lookup))
-    n_boot = int(cfg.get("bootstrap", 1000))
-    metrics = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_boot)
-               for name, vals in per_metric.items()}
-
-    latency = {stage: latency_summary(v) for stage, v in sorted(stage_ns.items())}
-    latency["total"] = latency_summary(total_ns)
-
-    run_dir.mkdir(parents=True, exist_ok=True)
-    write_run(run_dir / "run.trec", rankings, tag=slug(base["system"]) or "run")
-    write_qrels(run_dir / "qrels.trec", cq)
-    write_qrels(run_dir / "qrels.file.trec", fq)
-    _write_per_query(run_dir / "per_query.parquet", queries, per_metric, rankings, raw_scores,
-                     stage_ns, total_ns)
+    scores = score(queries, measured.rankings, lookup, seed, int(cfg.get("bootstrap", 1000)))
+    latency = {stage: latency_summary(v) for stage, v in sorted(measured.stage_ns.items())}
+    latency["total"] = latency_summary(measured.total_ns)
+    write_run_files(run_dir, slug(base["system"]) or "run", queries, measured, scores)
     sizes = [c.n_lines for c in chunks]
+    embedder = parts.embedder
     return dict(
         base, status="ok", error=None, warnings=warnings_,
         corpus_info=corpus.summary(), indexed_fingerprint=indexed.fingerprint,
@@ -251,15 +147,62 @@ def _run(cfg: DictConfig, run_dir: Path, base: dict) -> dict:
         chunks={"count": len(chunks), "lines_mean": round(float(np.mean(sizes)), 3),
                 "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
                 "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1), **token_stats(chunks)},
-        legs=list(pipeline.legs), metrics=metrics, latency_ms=latency, warmup=warmup,
+        legs=list(pipeline.legs), metrics=scores.summary, latency_ms=latency, warmup=measured.warmup,
         fusion_tuning=tuning,
         index={"build_seconds": {k: round(v, 4) for k, v in build_seconds.items()},
                "sources": dict(pipeline.build_sources),
                "build_seconds_total": round(build_total, 4), "bytes": index_bytes},
         peak_rss_mb=round(peak_rss_mb(), 1), cache=cache.events,
         embeddings=dict(embedder.stats) if embedder is not None else None,
-        reranker=_part_stats(cfg.get("reranker"), reranker), expander=_part_stats(cfg.get("expander"), expander),
-        service=_part_stats(cfg.retriever, pipeline if foreign is not None else None))
+        reranker=_part_stats(cfg.get("reranker"), parts.reranker),
+        expander=_part_stats(cfg.get("expander"), parts.expander),
+        service=_part_stats(cfg.retriever, pipeline if parts.foreign is not None else None))
+
+
+def _hygiene_warnings(cfg: DictConfig, hygiene) -> list[str]:
+    """Loud warnings when queries leak into their gold text."""
+    threshold = float(cfg.get("hygiene", {}).get("self_retrieval_warn", 0.05))
+    out: list[str] = []
+    if hygiene.self_retrieval_share > threshold:
+        out.append(f"SELF-RETRIEVAL: {hygiene.self_retrieval_share:.1%} of queries appear verbatim "
+                   f"in their gold text (threshold {threshold:.0%}); scores are inflated")
+    elif hygiene.leak_share > threshold:
+        out.append(f"QUERY LEAK: {hygiene.leak_share:.1%} of queries share long runs of lines or "
+                   f"characters with their gold text (threshold {threshold:.0%}); scores are inflated")
+    for w in out:
+        print(f"WARNING: {w}", flush=True)
+    return out
+
+
+@dataclass
+class Parts:
+    pipeline: Any
+    embedder: Any = None
+    reranker: Any = None
+    expander: Any = None
+    foreign: ForeignChunks | None = None
+
+
+def _build_parts(cfg: DictConfig, overfetch: int, indexed) -> Parts:
+    """Instantiate legs, fusion, embedder, reranker and expander, or the HTTP service adapter."""
+    legs = {name: instantiate_part(cfg.retriever.get(name)) for name in ("sparse", "dense")
+            if cfg.retriever.get(name)}
+    fusion = instantiate_part(cfg.fusion)
+    depths = Depths(**{name: v + overfetch if name != "k" else v for name, v in plain(cfg.depths).items()})
+    reranker, expander = instantiate_part(cfg.get("reranker")), instantiate_part(cfg.get("expander"))
+    embedder = None
+    if any(ix.input == "vector" for n, ix in legs.items() if fusion.weight(n) != 0) \
+            or getattr(reranker, "needs_embedder", False):
+        embedder = instantiate_part(cfg.embedder)
+    if cfg.retriever.get("service"):  # a running search service, scored as a black box
+        if reranker is not None or expander is not None:
+            raise UserError("retriever=http scores a running service as it is: set reranker=none and "
+                            "expander=none (the service reranks and expands by itself)")
+        return Parts(pipeline=instantiate_part(cfg.retriever.service), embedder=embedder,
+                     foreign=ForeignChunks(indexed.files))
+    pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths, reranker=reranker,
+                        expander=expander)
+    return Parts(pipeline=pipeline, embedder=embedder, reranker=reranker, expander=expander)
 
 
 def _part_stats(node, part) -> dict | None:
@@ -289,21 +232,3 @@ def _index_bytes(pipeline: Pipeline) -> dict[str, int]:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return out
-
-
-def _write_per_query(path: Path, queries, per_metric, rankings, raw_scores, stage_ns, total_ns) -> None:
-    import pandas as pd
-
-    rows: list[dict[str, Any]] = []
-    for i, q in enumerate(queries):
-        row: dict[str, Any] = {"qid": q.qid, "query": q.query, "repo": q.repo, "kind": q.kind}
-        row.update({m: vals[q.qid] for m, vals in per_metric.items()})
-        row["top10"] = json.dumps(rankings[q.qid][:10])
-        row["top10_scores"] = json.dumps(raw_scores[q.qid][:10])
-        for stage, ns in stage_ns.items():
-            row[f"ms_{stage}"] = ns[i] / 1e6
-        row["ms_total"] = total_ns[i] / 1e6
-        rows.append(row)
-    tmp = path.with_suffix(".tmp")
-    pd.DataFrame(rows).to_parquet(tmp, index=False)
-    os.replace(tmp, path)

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from hermes_eval.cache import atomic_write_bytes
-from hermes_eval.runner import machine, versions
+from hermes_eval.manifest import machine, versions
 
 BENCHES: dict[str, Callable[[Path], dict]] = {}
 

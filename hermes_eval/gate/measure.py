@@ -8,7 +8,8 @@ from typing import Callable
 import pandas as pd
 
 from hermes_eval.gate.spec import GateSpec
-from hermes_eval.runner import execute, git_commit, machine, versions
+from hermes_eval.manifest import git_commit, machine, versions
+from hermes_eval.runner import execute
 
 
 def measure(spec: GateSpec, overrides: list[str], compose: Callable, runs_dir: Path) -> dict:
