@@ -25,6 +25,9 @@ def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> di
     _register()
     results: dict = {"machine": dict(machine(), python=platform.python_version()), "versions": versions(),
                      "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "benches": {}}
+    previous = out_dir / "bench.json"
+    if only and previous.exists():  # re-running some benches keeps the others' numbers
+        results["benches"] = json.loads(previous.read_text()).get("benches", {})
     for name, fn in BENCHES.items():
         if only and name not in only:
             continue
@@ -73,13 +76,13 @@ def render(results: dict) -> str:
     if sc and "rows" in sc:
         lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",
                   _row(["backend", "chunks", "build s", "query p50 ms", "query p95 ms", "MB on disk",
-                        "peak RSS MB"]), _row(["---"] * 7)]
+                        "peak RSS MB", "RSS growth MB"]), _row(["---"] * 8)]
         for r in sc["rows"]:
             if "error" in r:
-                lines.append(_row([r["backend"], r["chunks"], "error", r["error"][:80], "", "", ""]))
+                lines.append(_row([r["backend"], r["chunks"], "error", r["error"][:80], "", "", "", ""]))
             else:
                 lines.append(_row([r["backend"], r["chunks"], r["build_s"], r["query_p50_ms"], r["query_p95_ms"],
-                                   round(r["bytes"] / 1e6, 2), r["peak_rss_mb"]]))
+                                   round(r["bytes"] / 1e6, 2), r["peak_rss_mb"], r.get("rss_growth_mb", "")]))
         lines += ["", "Query-time growth exponent (slope of log p50 vs log chunks): " + ", ".join(
             f"{k} {v}" for k, v in sc["query_time_growth_exponent"].items()), ""]
     return "\n".join(lines) + "\n"

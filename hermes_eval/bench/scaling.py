@@ -45,6 +45,15 @@ def prepare(cache: Path) -> Path:
     return out
 
 
+def peak_rss_mb() -> float:
+    """This process's high-water RSS (VmHWM). Unlike getrusage's ru_maxrss it restarts at exec,
+    so a child does not report the parent's memory."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def worker(data_path: str, backend: str, size: int) -> dict:
     """Runs in a child process: build, save, query; reports its own peak RSS."""
     from hermes_eval.cli import compose
@@ -55,7 +64,7 @@ def worker(data_path: str, backend: str, size: int) -> dict:
     cfg = compose([f"retriever={BACKENDS[backend]}"]).retriever
     leg = cfg.sparse or cfg.dense
     index = instantiate_part(leg)
-    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    rss_before = peak_rss_mb()
     rng = np.random.default_rng(1)
     if index.input == "vector":
         docs = rng.standard_normal((len(chunks), DIM)).astype(np.float32)
@@ -79,11 +88,11 @@ def worker(data_path: str, backend: str, size: int) -> dict:
         t = time.perf_counter_ns()
         index.search(np.atleast_2d(q) if index.input == "vector" else [q], 10)
         times.append(time.perf_counter_ns() - t)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = peak_rss_mb()
     return {"backend": backend, "chunks": size, "vectors": "random (labelled)" if index.input == "vector" else "-",
             "build_s": round(build_s, 3), "query_p50_ms": round(float(np.percentile(times, 50)) / 1e6, 4),
             "query_p95_ms": round(float(np.percentile(times, 95)) / 1e6, 4), "bytes": nbytes,
-            "peak_rss_mb": round(peak / 1024, 1), "rss_growth_mb": round((peak - rss_before) / 1024, 1)}
+            "peak_rss_mb": round(peak, 1), "rss_growth_mb": round(peak - rss_before, 1)}
 
 
 def growth_exponent(rows: list[dict]) -> float | None:
