@@ -135,3 +135,15 @@ def assemble(path: str, lines: list[str], language: str, pieces: Iterable[Piece]
         out.setdefault((p.start, p.end),
                        make_chunk(path, lines, p.start, p.end, language, p.symbol, **p.meta))
     return [out[k] for k in sorted(out)]
+
+
+def python_tree(text: str, language: str):
+    """The module's ``ast`` when ``language`` is Python and it parses, else None (callers fall back)."""
+    if language != "python":
+        return None
+    import ast
+
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None

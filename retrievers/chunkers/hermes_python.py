@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass, field
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import Piece, assemble, split_lines
+from retrievers.chunkers.base import Piece, assemble, python_tree, split_lines
 from retrievers.chunkers.heuristic import HeuristicChunker
 
 _KINDS = {ast.FunctionDef: "function", ast.AsyncFunctionDef: "async_function", ast.ClassDef: "class"}
@@ -28,11 +28,8 @@ class HermesPythonChunker:
     fallback: HeuristicChunker = field(default_factory=HeuristicChunker)
 
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
-        if language != "python":
-            return self.fallback.chunk(path, text, language)
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError):
+        tree = python_tree(text, language)
+        if tree is None:
             return self.fallback.chunk(path, text, language)
         lines = split_lines(text)
         pieces: list[Piece] = []

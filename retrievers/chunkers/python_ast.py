@@ -11,7 +11,7 @@ import ast
 from dataclasses import dataclass, field
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import is_blank, make_chunk, split_lines, windows
+from retrievers.chunkers.base import is_blank, make_chunk, python_tree, split_lines, windows
 from retrievers.chunkers.lines import LineChunker
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -29,11 +29,8 @@ class PythonASTChunker:
     fallback: LineChunker = field(default_factory=LineChunker)
 
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
-        if language != "python":
-            return self.fallback.chunk(path, text, language)
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError):
+        tree = python_tree(text, language)
+        if tree is None:
             return self.fallback.chunk(path, text, language)
         lines = split_lines(text)
         spans: list[tuple[int, int, str | None]] = []
