@@ -13,8 +13,8 @@ from typing import Callable, ClassVar, Literal, Sequence
 
 import numpy as np
 
-from retrievers.dense.vectors import as_rows
-from retrievers.index import Hit, check_k, settle_ties
+from retrievers.dense.vectors import as_rows, search_graph
+from retrievers.index import Hit, check_k
 
 Kind = Literal["flat", "ivf", "hnsw"]
 
@@ -96,15 +96,7 @@ class FaissIndex:
         return [[(self._ids[r], float(s)) for r, s in zip(rr, ss) if r >= 0] for rr, ss in zip(rows, scores)]
 
     def search(self, queries: np.ndarray, k: int) -> list[list[Hit]]:
-        k = check_k(k)
-        q = as_rows(queries)
-        n = len(self._ids)
-        if not n or not len(q):
-            return [[] for _ in range(len(q))]
-        exhaustive = k >= n  # an ANN graph may not reach every node; k >= n asks for all of them
-        first = self._raw(q, min(k + 1, n), exhaustive)
-        return [settle_ties(lambda want, row=row: self._raw(row, want, exhaustive)[0], k, n, hits)
-                for row, hits in zip(q[:, None, :], first)]
+        return search_graph(self._raw, as_rows(queries), len(self._ids), check_k(k))
 
     def save(self, path: Path) -> None:
         import faiss

@@ -18,8 +18,8 @@ from typing import ClassVar, Literal, Sequence
 
 import numpy as np
 
-from retrievers.dense.vectors import as_rows
-from retrievers.index import Hit, check_k, settle_ties
+from retrievers.dense.vectors import as_rows, search_graph
+from retrievers.index import Hit, check_k
 
 _FILE = "index.usearch"
 
@@ -76,15 +76,7 @@ class USearchIndex:
         return out
 
     def search(self, queries: np.ndarray, k: int) -> list[list[Hit]]:
-        k = check_k(k)
-        q = self._prepare(as_rows(queries))
-        n = len(self._ids)
-        if not n or not len(q):
-            return [[] for _ in range(len(q))]
-        exact = k >= n  # an HNSW graph may not reach every node; k >= n asks for all of them
-        first = self._raw(q, min(k + 1, n), exact)
-        return [settle_ties(lambda want, row=row: self._raw(row, want, exact)[0], k, n, hits)
-                for row, hits in zip(q[:, None, :], first)]
+        return search_graph(self._raw, self._prepare(as_rows(queries)), len(self._ids), check_k(k))
 
     def save(self, path: Path) -> None:
         path.mkdir(parents=True, exist_ok=True)

@@ -137,7 +137,7 @@ def test_only_binary_files_is_an_empty_corpus(capsys, tmp_path, repo):
     check(capsys, ["datasets", "generate", *base(tmp_path, repo)], 2, "no indexable files")
 
 
-def test_unknown_gate_and_decision_specs(capsys, tmp_path):
+def test_unknown_gate_spec(capsys, tmp_path):
     check(capsys, ["gate", "--name", "nope", "--reports", str(tmp_path)], 2, "not found")
 
 
