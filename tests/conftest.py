@@ -23,7 +23,7 @@ def shared_cache(tmp_path_factory) -> Path:
 @pytest.fixture
 def make_cfg(tmp_path, shared_cache):
     """Compose the real Hydra config with test paths and a small real corpus."""
-    from hermes_eval.cli import compose
+    from hermes_eval.config.compose import compose
 
     def _make(*overrides: str, runs: Path | None = None, datasets: Path | None = None):
         base = [f"paths.runs={runs or tmp_path / 'runs'}", f"paths.datasets={datasets or tmp_path / 'datasets'}",

@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from hermes_eval.cache import atomic_write_bytes
-from hermes_eval.manifest import machine, versions
+from hermes_eval.cache.content import atomic_write_bytes
+from hermes_eval.record.manifest import machine, versions
 
 BENCHES: dict[str, Callable[[Path], dict]] = {}
 

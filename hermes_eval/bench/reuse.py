@@ -13,7 +13,7 @@ WEIGHTS = "0.2,0.3,0.4,0.5,0.6,0.7"
 def _sweep(weights: str, n_queries: int) -> float:
     with tempfile.TemporaryDirectory(prefix="hermes-bench-") as tmp:
         t = Path(tmp)
-        cmd = [sys.executable, "-m", "hermes_eval.cli", "sweep", f"fusion.dense_weight={weights}",
+        cmd = [sys.executable, "-m", "hermes_eval.cli.main", "sweep", f"fusion.dense_weight={weights}",
                "chunker=python_ast", f"paths.runs={t / 'runs'}", f"paths.cache={t / 'cache'}",
                f"paths.datasets={t / 'ds'}", f"queryset.generator.max_queries={n_queries}"]
         start = time.perf_counter()

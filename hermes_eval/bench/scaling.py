@@ -56,8 +56,8 @@ def peak_rss_mb() -> float:
 
 def worker(data_path: str, backend: str, size: int) -> dict:
     """Runs in a child process: build, save, query; reports its own peak RSS."""
-    from hermes_eval.cli import compose
-    from hermes_eval.config import instantiate_part
+    from hermes_eval.config.compose import compose
+    from hermes_eval.config.parts import instantiate_part
 
     data = pickle.loads(Path(data_path).read_bytes())
     chunks = data["samples"][size]

@@ -1,5 +1,5 @@
 """Corpora: resolve a spec (folder, ``pkg:NAME``, ``pypi:NAME==VERSION``), scan, fingerprint."""
-from hermes_eval.corpus.model import Corpus, CorpusFile
+from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.corpus.scan import load_corpus
 
 __all__ = ["Corpus", "CorpusFile", "load_corpus"]

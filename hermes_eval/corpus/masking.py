@@ -5,8 +5,8 @@ import ast
 from dataclasses import replace
 from typing import Iterable
 
-from hermes_eval.corpus.model import Corpus, CorpusFile
-from hermes_eval.spans import Span
+from hermes_eval.core.corpus import Corpus, CorpusFile
+from hermes_eval.core import Span
 
 
 def _docstring_nodes(tree: ast.AST) -> dict[tuple[int, int], ast.Expr]:

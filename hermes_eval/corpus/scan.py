@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Sequence
 
 from hermes_eval.corpus.languages import detect_language
-from hermes_eval.corpus.model import Corpus, CorpusFile
+from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.corpus.sources import Source, resolve
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "venv", ".venv", "env", "build", "dist",
                        "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".nox", "target",

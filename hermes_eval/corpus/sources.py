@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 
 from filelock import FileLock
 
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,11 @@ import numpy as np
 
 from hermes_eval.decide.latency import LatencyComparison, LatencySample, compare_latency
 from hermes_eval.decide.spec import Arm, DecisionSpec
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 from hermes_eval.report.compare import paired
-from hermes_eval.report.runfiles import RunFiles
+from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.settings import ReportSettings
-from hermes_eval.stats import EffectCI, PairedTest, holm, paired_bootstrap
+from hermes_eval.judge.paired import EffectCI, PairedTest, holm, paired_bootstrap
 
 NO_REPO = "(none)"
 

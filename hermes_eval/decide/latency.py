@@ -7,9 +7,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from hermes_eval.errors import UserError
-from hermes_eval.report.runfiles import RunFiles
-from hermes_eval.stats import EffectCI, ratio_bootstrap
+from hermes_eval.core.errors import UserError
+from hermes_eval.record.folder import RunFiles
+from hermes_eval.judge.paired import EffectCI, ratio_bootstrap
 
 
 @dataclass(frozen=True)

@@ -9,17 +9,17 @@ from typing import Callable
 
 from omegaconf import OmegaConf
 
-from hermes_eval.cache import atomic_write_bytes
-from hermes_eval.config import plain
+from hermes_eval.cache.content import atomic_write_bytes
+from hermes_eval.config.parts import plain
 from hermes_eval.decide.analysis import ArmRun, analyze
 from hermes_eval.decide.chart import decision_chart
 from hermes_eval.decide.latency import LatencySample, snapshot
 from hermes_eval.decide.render import render_decision
 from hermes_eval.decide.rule import judge, overall
 from hermes_eval.decide.spec import Arm, DecisionSpec, load_spec
-from hermes_eval.errors import UserError
-from hermes_eval.report.compare import FILE_PREFIX, ranx_level
-from hermes_eval.report.runfiles import RunFiles
+from hermes_eval.core.errors import UserError
+from hermes_eval.core.metrics import metric
+from hermes_eval.record.folder import RunFiles
 
 DECISIONS = "decisions"
 REPORT_MODE = 0o644
@@ -27,7 +27,7 @@ REPORT_MODE = 0o644
 
 def _check_fair(spec: DecisionSpec, cfgs: list) -> None:
     """A chunk-level primary metric cannot compare arms whose chunkers differ."""
-    chunk_level = not spec.primary_metric.startswith(FILE_PREFIX) and ranx_level(spec.primary_metric) is not None
+    chunk_level = not metric(spec.primary_metric).chunking_fair
     chunkers = {json.dumps(plain(c.chunker), sort_keys=True) for c in cfgs}
     if chunk_level and len(chunkers) > 1:
         raise UserError(f"{spec.path}: field 'primary_metric' {spec.primary_metric!r} is chunk-level but the arms "
@@ -46,7 +46,7 @@ def _compose_all(spec: DecisionSpec, compose: Callable, extra: list[str]) -> lis
 
 
 def _execute(spec: DecisionSpec, arm: Arm, cfg, what: str):
-    from hermes_eval.runner import execute
+    from hermes_eval.run.chain import execute
 
     res = execute(cfg)
     if res.status != "ok":

@@ -7,8 +7,8 @@ from typing import Any
 
 import yaml
 
-from hermes_eval.errors import UserError
-from hermes_eval.stats import DEFAULT_RESAMPLES, DEFAULT_STAT_TEST, STAT_TESTS
+from hermes_eval.core.errors import UserError
+from hermes_eval.judge.paired import DEFAULT_RESAMPLES, DEFAULT_STAT_TEST, STAT_TESTS
 
 BASELINE_ARM = "A"
 PERCENTILES = ("p50", "p90", "p95", "p99")

@@ -7,8 +7,8 @@ import os
 import time
 from pathlib import Path
 
-from hermes_eval.cache import atomic_write_bytes
-from hermes_eval.errors import UserError
+from hermes_eval.cache.content import atomic_write_bytes
+from hermes_eval.core.errors import UserError
 
 
 class BaselineError(UserError):

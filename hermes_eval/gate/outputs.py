@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
 
-from hermes_eval.cache import atomic_write_bytes
+from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.gate.rules import Verdict
 from hermes_eval.report.markdown import md_cell
 

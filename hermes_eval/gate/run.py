@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from hermes_eval.gate.baseline import BaselineError, read_baseline, write_baseline
-from hermes_eval.gate.measure import measure
+from hermes_eval.gate.suite import measure
 from hermes_eval.gate.outputs import write_all
 from hermes_eval.gate.rules import evaluate
 from hermes_eval.gate.spec import load_spec

@@ -7,7 +7,7 @@ from typing import Literal
 
 import yaml
 
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,14 @@ import shutil
 from pathlib import Path
 
 from hermes_eval.corpus import load_corpus
-from hermes_eval.corpus.model import Corpus
-from hermes_eval.errors import UserError
+from hermes_eval.core.corpus import Corpus
+from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.jsonl import get, read_jsonl, read_text
-from hermes_eval.querysets.model import QuerySet
+from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.store import parse_query
-from hermes_eval.spans import Query, Span
+from hermes_eval.core import Query, Span
+from retrievers.chunk import parse_chunk_id
 
-CHUNK_ID = re.compile(r"^(?P<path>.+):(?P<start>\d+)-(?P<end>\d+)$")
 HEADER = ("query-id", "corpus-id", "score")
 
 
@@ -76,8 +76,7 @@ def _materialize(docs: list[tuple[int, dict]], corpus_file: Path, out: Path, spa
     if spans:
         files: dict[str, dict[int, str]] = {}
         for n, d in docs:
-            m = CHUNK_ID.match(d["_id"])
-            path, start, end = m["path"], int(m["start"]), int(m["end"])
+            path, start, end = parse_chunk_id(d["_id"])
             if path.startswith("/") or ".." in Path(path).parts or start < 1 or end < start:
                 raise UserError(f"{where(n)}: field '_id' {d['_id']!r} is not a valid path:start-end inside the corpus")
             lines = get(d, "text", str, where(n)).split("\n")
@@ -118,7 +117,7 @@ def import_beir(args: list[str], dest: Path, name: str, options: dict) -> QueryS
         docs.append((n, d))
     if not docs:
         raise UserError(f"{corpus_file}: no documents")
-    mode = options.get("mode") or ("spans" if all(CHUNK_ID.match(d["_id"]) for _, d in docs) else "documents")
+    mode = options.get("mode") or ("spans" if all(parse_chunk_id(d["_id"]) for _, d in docs) else "documents")
     if mode not in ("spans", "documents"):
         raise UserError(f"mode={mode!r}: use spans or documents")
     qrels_path = _qrels_file(folder, options.get("split", "test"))
@@ -168,7 +167,7 @@ def import_beir(args: list[str], dest: Path, name: str, options: dict) -> QueryS
 
 def export_beir(qs: QuerySet, corpus: Corpus, chunker, out: Path) -> dict:
     """Write ``qs`` over ``corpus`` (already masked) cut by ``chunker`` as a BEIR folder."""
-    from hermes_eval.relevance import ChunkLookup, chunk_qrels
+    from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels
     from retrievers.chunkers.base import chunk_files
 
     chunks = chunk_files(chunker, [(f.path, f.text, f.language) for f in corpus.files])

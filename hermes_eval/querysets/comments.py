@@ -11,11 +11,11 @@ import ast
 import re
 from dataclasses import dataclass
 
-from hermes_eval.corpus.model import Corpus
-from hermes_eval.querysets.model import QuerySet
+from hermes_eval.core.corpus import Corpus
+from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.pydefs import def_start, iter_defs, parsed_python
 from hermes_eval.querysets.sampling import manifest, stratified_sample, unique_texts
-from hermes_eval.spans import Query, Span
+from hermes_eval.core import Query, Span
 
 # tool pragmas and decoration, not prose (``#:`` documents the attribute below, not the definition)
 _PRAGMA = re.compile(r"^#\s*(noqa|type:|pragma|pylint|fmt:|mypy|isort|ruff|flake8|-\*-|!)", re.I)

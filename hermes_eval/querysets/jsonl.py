@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 from typing import Any, Iterator
 
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 
 _MISSING = object()
 

@@ -6,10 +6,10 @@ from pathlib import Path
 from filelock import FileLock
 from omegaconf import DictConfig
 
-from hermes_eval.config import instantiate_part, plain
-from hermes_eval.corpus.model import Corpus
-from hermes_eval.errors import UserError
-from hermes_eval.querysets.model import QuerySet
+from hermes_eval.config.parts import instantiate_part, plain
+from hermes_eval.core.corpus import Corpus
+from hermes_eval.core.errors import UserError
+from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.store import load_queryset, save_queryset
 
 

@@ -17,7 +17,7 @@ from typing import ClassVar
 from hermes_eval.querysets.holes import Hole
 from hermes_eval.querysets.pyindex import ModuleIndex
 from hermes_eval.querysets.tasks import HoleQueries, Judgement
-from hermes_eval.spans import Span
+from hermes_eval.core import Span
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ast
 from typing import Iterator
 
-from hermes_eval.corpus.model import Corpus, CorpusFile
+from hermes_eval.core.corpus import Corpus, CorpusFile
 
 DEF_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 

@@ -12,7 +12,7 @@ from pathlib import PurePosixPath
 from typing import Iterable, Union
 
 from hermes_eval.querysets.pydefs import DEF_TYPES, def_start
-from hermes_eval.spans import Span
+from hermes_eval.core import Span
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from hermes_eval.querysets.holes import Hole
 from hermes_eval.querysets.pyindex import ModuleIndex
 from hermes_eval.querysets.resolve import used_definitions
 from hermes_eval.querysets.tasks import HoleQueries, Judgement
-from hermes_eval.spans import Span
+from hermes_eval.core import Span
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from hermes_eval.corpus import load_corpus
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.holes import Hole
 from hermes_eval.querysets.jsonl import get, read_jsonl
-from hermes_eval.querysets.model import QuerySet
+from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.protocols import CodeRAGBenchQueries, SiaCodeQueries
 from hermes_eval.querysets.pyindex import ModuleIndex
 from hermes_eval.querysets.repoeval import RepoEvalQueries

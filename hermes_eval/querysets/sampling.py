@@ -5,7 +5,7 @@ import random
 from collections import Counter
 from typing import Callable, Sequence
 
-from hermes_eval.spans import Query
+from hermes_eval.core import Query
 
 
 def text_key(text: str) -> str:

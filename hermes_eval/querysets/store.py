@@ -6,9 +6,9 @@ import json
 import os
 from pathlib import Path
 
-from hermes_eval.errors import UserError
-from hermes_eval.querysets.model import QuerySet
-from hermes_eval.spans import Query, Span
+from hermes_eval.core.errors import UserError
+from hermes_eval.core.queryset import QuerySet
+from hermes_eval.core import Query, Span
 
 
 def _row(q: Query) -> dict:

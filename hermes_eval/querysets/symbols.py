@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hermes_eval.corpus.model import Corpus
-from hermes_eval.querysets.model import QuerySet
+from hermes_eval.core.corpus import Corpus
+from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.pydefs import def_start, iter_defs, parsed_python
 from hermes_eval.querysets.sampling import manifest, stratified_sample, unique_texts
-from hermes_eval.spans import Query, Span
+from hermes_eval.core import Query, Span
 
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 NOTE = ("symbol-name queries are lexical matches by construction (the name stays in the corpus); "

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import ClassVar, Union
 
-from hermes_eval.corpus.model import Corpus
-from hermes_eval.errors import UserError
+from hermes_eval.core.corpus import Corpus
+from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.holes import FINDERS, Hole, HoleRules, left_context
-from hermes_eval.querysets.model import QuerySet
+from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.pydefs import parsed_python
 from hermes_eval.querysets.pyindex import ModuleIndex
 from hermes_eval.querysets.sampling import manifest, stratified_sample, unique_texts
-from hermes_eval.spans import Query, Span
+from hermes_eval.core import Query, Span
 
 # (gold, exclude, extra meta), or the reason the task is skipped
 Judgement = Union[tuple[tuple[Span, ...], tuple[Span, ...], dict], str]

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from hermes_eval.report.runfiles import RunFiles
-from hermes_eval.results import HYGIENE_PREFIX
+from hermes_eval.record.folder import RunFiles
+from hermes_eval.record.results import HYGIENE_PREFIX
 
 NO_REPO = "(none)"
 

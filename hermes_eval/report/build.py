@@ -4,12 +4,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hermes_eval.cache import atomic_write_bytes
+from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.report.html import render_html
 from hermes_eval.report.markdown import chart_path, render_markdown
 from hermes_eval.report.settings import ReportSettings
 from hermes_eval.report.view import build_view
-from hermes_eval.results import collect
+from hermes_eval.record.results import collect
 
 REPORT_MODE = 0o644  # reports are read by people and CI artifact uploaders, not just their writer
 RESULTS = "results.parquet"

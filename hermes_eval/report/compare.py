@@ -1,17 +1,16 @@
 """Significance of every arm against a board's baseline: paired per-query tests, Holm per metric."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from hermes_eval.report.runfiles import FILE_PREFIX, RunFiles
+from hermes_eval.core.metrics import REGISTRY
+from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.settings import ReportSettings
-from hermes_eval.stats import PairedTest, holm, ranx_compare, vector_test
+from hermes_eval.judge.paired import PairedTest, holm, ranx_compare, vector_test
 
-RANX_NAMES = re.compile(r"^(recall|ndcg|mrr|precision|map|hit_rate|r-precision)(@\d+)?$")
 BETTER, WORSE, SAME, NOT_COMPARABLE = "better", "worse", "ns", "na"
 MARKS = {BETTER: "▲", WORSE: "▼", SAME: "", NOT_COMPARABLE: ""}
 
@@ -44,8 +43,14 @@ class Mark:
 
 def ranx_level(metric: str) -> tuple[str, str] | None:
     """(level, ranx name) when ranx can compute ``metric`` from the TREC files, else None."""
-    level, name = ("file", metric[len(FILE_PREFIX):]) if metric.startswith(FILE_PREFIX) else ("chunk", metric)
-    return (level, name) if RANX_NAMES.match(name) else None
+    m = REGISTRY.get(metric)
+    return (m.level, m.ranx) if m is not None and m.ranx is not None else None
+
+
+def chunk_level(metric: str) -> bool:
+    """A registered metric that only compares runs with the same chunking."""
+    m = REGISTRY.get(metric)
+    return m is not None and not m.chunking_fair
 
 
 def same_chunking(rec_a: dict, rec_b: dict) -> bool:
@@ -103,8 +108,7 @@ def board_marks(rows, records: dict[str, dict], metrics: tuple[str, ...], baseli
             continue
         wanted = []
         for m in metrics:
-            chunk_level = not m.startswith(FILE_PREFIX) and ranx_level(m) is not None
-            if chunk_level and not same_chunking(base_rec, records[h]):
+            if chunk_level(m) and not same_chunking(base_rec, records[h]):
                 out[(h, m)] = Mark(NOT_COMPARABLE, note="different chunking: chunk-level scores are "
                                                         "not comparable; see the file-level columns")
             else:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import warnings
 from typing import Mapping, Sequence
 
-from hermes_eval.metrics import ordered_scores
-from hermes_eval.report.runfiles import RunFiles
+from hermes_eval.core.order import ordered_scores
+from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.settings import RECALL_KS
 
 

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from hermes_eval.config import slug
+from hermes_eval.config.identity import slug
 from hermes_eval.report import charts
 from hermes_eval.report.breakdown import NotableQuery, RepoTable, hygiene_rows, notable_queries, repo_table
 from hermes_eval.report.compare import Mark, board_marks
 from hermes_eval.report.curves import run_curves
-from hermes_eval.report.manifest import DiffLine, config_diff, manifest
-from hermes_eval.report.runfiles import RunFiles
+from hermes_eval.report.config_diff import DiffLine, config_diff, manifest
+from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.settings import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
 from hermes_eval.report.table import Board, boards, failed, short_hash
 

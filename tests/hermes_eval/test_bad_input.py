@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes_eval.cli import main
+from hermes_eval.cli.main import main
 
 GOOD_PY = '''def parse_header(line):
     """Split one raw header line into its name and value parts."""
@@ -143,7 +143,7 @@ def test_unknown_gate_spec(capsys, tmp_path):
 
 # failures inside a run: the record says failed, the CLI exits 1 with one line
 def _run_cli(tmp: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hermes_eval.cli", "run", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "hermes_eval.cli.main", "run", *args], capture_output=True, text=True,
                           timeout=600, cwd=tmp, env=dict(os.environ))
 
 

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from ir_measures import MRR, R, nDCG
 
-from hermes_eval.runner import execute
+from hermes_eval.run.chain import execute
 
 
 @pytest.fixture

@@ -24,6 +24,6 @@ def leg_node(name: str):
 
 def make(name: str):
     """A fresh, unbuilt index from the config ``name``."""
-    from hermes_eval.config import instantiate_part
+    from hermes_eval.config.parts import instantiate_part
 
     return instantiate_part(leg_node(name))

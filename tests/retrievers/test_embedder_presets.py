@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_eval.config import instantiate_part
+from hermes_eval.config.parts import instantiate_part
 from retrievers.embedders import ModelUnavailable
 
 PRESETS = {"bge": ("BAAI/bge-small-en-v1.5", "Represent this sentence for searching relevant passages: ", ""),
@@ -41,7 +41,7 @@ def test_unavailable_model_fails_clearly(preset, make_cfg):
 
 
 def test_a_run_with_an_unavailable_model_is_a_failed_record(make_cfg):
-    from hermes_eval.runner import execute
+    from hermes_eval.run.chain import execute
 
     if cached_locally(PRESETS["e5"][0]):
         pytest.skip("e5 is in the local hub cache here")

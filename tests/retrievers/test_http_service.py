@@ -7,9 +7,9 @@ import time
 import pytest
 from loopback import closed_port, handler_from, send, serving
 
-from hermes_eval.errors import UserError
-from hermes_eval.runner import execute
-from hermes_eval.serve import build_pipeline, make_server
+from hermes_eval.core.errors import UserError
+from hermes_eval.run.chain import execute
+from hermes_eval.serve.server import build_pipeline, make_server
 from retrievers.http_service import HttpService, ServiceError, dig, fill
 
 BM25 = ("retriever=bm25", "queryset.generator.max_queries=12", "bootstrap=100")
@@ -161,8 +161,8 @@ def test_serve_binds_loopback_only(make_cfg):
 
 
 def test_foreign_chunks_are_cut_from_the_corpus():
-    from hermes_eval.corpus.model import CorpusFile
-    from hermes_eval.service_chunks import ForeignChunks
+    from hermes_eval.core.corpus import CorpusFile
+    from hermes_eval.run.foreign import ForeignChunks
 
     fc = ForeignChunks([CorpusFile("a.py", "r", "python", "l1\nl2\nl3\nl4")])
     by_id: dict = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ast
 
 from hermes_eval.corpus.masking import mask_text
-from hermes_eval.spans import Span
+from hermes_eval.core import Span
 
 SRC = '''import os
 

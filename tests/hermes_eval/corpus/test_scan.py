@@ -6,7 +6,7 @@ import os
 import pytest
 
 from hermes_eval.corpus import load_corpus
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from omegaconf import OmegaConf
 from fakeruns import BASELINE, DENSE_AST, HYBRID, queries, write_arm
 
 from hermes_eval.decide.run import run_decision
-from hermes_eval.errors import UserError
-from hermes_eval.runner import RunOutcome
+from hermes_eval.core.errors import UserError
+from hermes_eval.run.chain import RunOutcome
 
 SPEC = """
 question: Should we fuse in the dense leg?
@@ -67,7 +67,7 @@ def setup(tmp_path: Path, monkeypatch, primary: str, limit: float, b_arm=HYBRID,
             d = slower_copy(d, a_again)
         return RunOutcome("ok", d, json.loads((d / "record.json").read_text()), skipped=not cfg.get("rerun"))
 
-    monkeypatch.setattr("hermes_eval.runner.execute", execute)
+    monkeypatch.setattr("hermes_eval.run.chain.execute", execute)
     return compose
 
 

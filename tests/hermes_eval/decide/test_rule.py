@@ -9,8 +9,8 @@ from hermes_eval.decide.analysis import ArmRun, Comparison
 from hermes_eval.decide.latency import LatencyComparison
 from hermes_eval.decide.rule import ADOPT, INCONCLUSIVE, REJECT, judge, overall
 from hermes_eval.decide.spec import Arm, Rule
-from hermes_eval.report.runfiles import RunFiles
-from hermes_eval.stats import EffectCI, PairedTest
+from hermes_eval.record.folder import RunFiles
+from hermes_eval.judge.paired import EffectCI, PairedTest
 
 RULE = Rule(min_effect=0.01, alpha=0.05, max_latency_ratio=1.2)
 

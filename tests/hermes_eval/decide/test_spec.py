@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from hermes_eval.decide.spec import load_spec
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 
 CONF = Path(__file__).resolve().parents[3] / "conf" / "decision"
 VALID = """

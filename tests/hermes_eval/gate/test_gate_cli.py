@@ -25,7 +25,7 @@ def gate(reports: Path, *args: str, env_extra: dict | None = None) -> subprocess
     import os
 
     env = dict(os.environ, **(env_extra or {}))
-    return subprocess.run([sys.executable, "-m", "hermes_eval.cli", "gate", "--reports", str(reports),
+    return subprocess.run([sys.executable, "-m", "hermes_eval.cli.main", "gate", "--reports", str(reports),
                            "--runs", str(reports.parent / "runs"), f"paths.cache={ROOT / '.cache'}", *args],
                           cwd=ROOT, capture_output=True, text=True, timeout=1200, env=env)
 

@@ -76,7 +76,7 @@ def test_missing_metric_fails_with_a_reason():
     ("arms: [\n", "invalid YAML"),
 ])
 def test_bad_specs_fail_with_file_and_field(tmp_path, text, needle):
-    from hermes_eval.errors import UserError
+    from hermes_eval.core.errors import UserError
     from hermes_eval.gate.spec import load_spec
 
     p = tmp_path / "g.yaml"

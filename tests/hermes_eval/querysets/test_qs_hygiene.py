@@ -4,10 +4,10 @@ from __future__ import annotations
 from conftest import write_repo
 
 from hermes_eval.corpus import load_corpus
-from hermes_eval.querysets.hygiene import check
-from hermes_eval.querysets.leaks import approx_tokens, shares_run
-from hermes_eval.querysets.model import QuerySet
-from hermes_eval.spans import Query, Span
+from hermes_eval.judge.hygiene import check
+from hermes_eval.judge.leaks import approx_tokens, shares_run
+from hermes_eval.core.queryset import QuerySet
+from hermes_eval.core import Query, Span
 
 LONG_LINE = "message = 'the quick brown fox jumps over the lazy dog while the cat watches from the " \
             "warm windowsill and the rain keeps falling on the old tin roof of the garden shed at the " \

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from hermes_eval.corpus.masking import mask_corpus
-from hermes_eval.querysets.hygiene import check
+from hermes_eval.judge.hygiene import check
 from hermes_eval.querysets.protocols import CodeRAGBenchQueries, SiaCodeQueries, windows
 from hermes_eval.querysets.repoeval import RepoEvalQueries
-from hermes_eval.spans import Span
+from hermes_eval.core import Span
 
 
 def test_coderag_windows_match_the_published_grid():

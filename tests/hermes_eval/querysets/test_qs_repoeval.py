@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from hermes_eval.querysets.repoeval import RepoEvalQueries
-from hermes_eval.spans import Span
+from hermes_eval.core import Span
 
 
 def test_line_level_gold_exclude_and_skips(shop_corpus):

@@ -6,9 +6,9 @@ import json
 import pytest
 from conftest import SHOP, write_repo
 
-from hermes_eval.errors import UserError
+from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.repoeval_jsonl import import_repoeval
-from hermes_eval.spans import Span
+from hermes_eval.core import Span
 
 
 def _rows(snapshot):

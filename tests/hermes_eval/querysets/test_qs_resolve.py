@@ -6,7 +6,7 @@ import textwrap
 from hermes_eval.querysets.pyindex import ModuleIndex, module_name
 from hermes_eval.querysets.resolve import called_definitions, used_definitions
 from hermes_eval.querysets.tasks import repo_indexes
-from hermes_eval.spans import Span
+from hermes_eval.core import Span
 
 
 def _uses(ix, path, line):

@@ -1,6 +1,6 @@
 """Small but real run directories (record.json, per_query.parquet, TREC files) written in tests.
 
-Metrics come from the real code (hermes_eval.metrics, hermes_eval.trec), so every file agrees
+Metrics come from the real code (hermes_eval.judge.ranking, hermes_eval.record.trec), so every file agrees
 with every other exactly as a runner-written directory does; only the rankings are made up."""
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from hermes_eval.metrics import per_query, summarize
-from hermes_eval.trec import write_qrels, write_run
+from hermes_eval.judge.bootstrap import summarize
+from hermes_eval.judge.ranking import per_query
+from hermes_eval.record.trec import write_qrels, write_run
 
 PLANTED = "<script>document.title='pwned';window.__pwned=1</script>"
 PLANTED_IMG = "<img src=x onerror=\"window.__pwned=3\">"

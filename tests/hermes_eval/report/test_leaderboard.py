@@ -12,7 +12,7 @@ from hermes_eval.report.build import build_reports
 from hermes_eval.report.markdown import md_cell
 from hermes_eval.report.settings import FAIR_METRICS, ReportSettings, first_present
 from hermes_eval.report.table import boards
-from hermes_eval.results import collect
+from hermes_eval.record.results import collect
 
 
 def test_files_written_and_results_table_lists_failed_runs(built):

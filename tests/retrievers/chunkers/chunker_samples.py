@@ -269,7 +269,7 @@ SNIPPETS: dict[str, tuple[str, str]] = {
 
 def from_config(name: str, **overrides):
     """The chunker that conf/chunker/NAME.yaml builds, with keys overridden."""
-    from hermes_eval.config import instantiate_part
+    from hermes_eval.config.parts import instantiate_part
 
     cfg = OmegaConf.load(ROOT / "conf" / "chunker" / f"{name}.yaml")
     for key, value in overrides.items():

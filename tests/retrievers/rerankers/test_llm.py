@@ -118,7 +118,7 @@ def test_api_key_comes_from_the_named_env_var(chat, pipeline, fused, monkeypatch
 
 
 def test_a_run_records_stats_but_never_the_key(chat, make_cfg, monkeypatch):
-    from hermes_eval.runner import execute
+    from hermes_eval.run.chain import execute
 
     monkeypatch.setenv("HERMES_TEST_LLM_KEY", "sk-test-secret-4242")
     out = execute(make_cfg("retriever=bm25", "reranker=blend_llm", "reranker.depth=3",

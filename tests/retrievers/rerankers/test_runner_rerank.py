@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from hermes_eval.runner import execute
+from hermes_eval.run.chain import execute
 
 EMB_CACHE = Path(__file__).resolve().parents[3] / ".cache" / "test-embeddings"
 BASE = ("retriever=bm25", "queryset.generator.max_queries=8", "bootstrap=50", f"embedder.cache_dir={EMB_CACHE}")
@@ -33,7 +33,8 @@ def test_dense_rescore_over_bm25_in_a_run(make_cfg):
 def test_null_reranker_keeps_the_config_hash(make_cfg):
     from omegaconf import OmegaConf
 
-    from hermes_eval.config import config_hash, plain
+    from hermes_eval.config.identity import config_hash
+    from hermes_eval.config.parts import plain
 
     cfg = make_cfg()
     data = plain(cfg)

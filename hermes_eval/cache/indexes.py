@@ -1,0 +1,88 @@
+"""Indexes cached by content: (leg config, chunk set, embedder identity) -> a saved index folder.
+
+A folder is complete only once renamed into place with a manifest of file checksums; a
+truncated or altered entry fails the check and is rebuilt, never loaded. A file lock per key
+means parallel sweep jobs build each index once.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Callable, Sequence
+
+from filelock import FileLock
+
+from hermes_eval.cache.content import key_of
+from retrievers.chunk import Chunk
+from retrievers.index import Index
+
+MANIFEST = "manifest.json"
+
+
+def chunk_set_hash(chunks: Sequence[Chunk]) -> str:
+    h = hashlib.sha256()
+    for c in chunks:
+        h.update(c.id.encode())
+        h.update(b"\0")
+        h.update(hashlib.sha256(c.text.encode("utf-8", "surrogatepass")).digest())
+    return h.hexdigest()[:24]
+
+
+def _files(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _valid(entry: Path) -> bool:
+    try:
+        want = json.loads((entry / MANIFEST).read_text())["files"]
+        return bool(want) and _files(entry / "index") == want
+    except (OSError, ValueError, KeyError):
+        return False
+
+
+class CachedIndexStore:
+    """The IndexStore the runner hands to ``Pipeline.build``."""
+
+    def __init__(self, root: str | Path, keys: dict[str, str]):
+        self.root = Path(root) / "indexes"
+        self.keys = keys
+        self.bytes: dict[str, int] = {}
+        self.events: list[dict] = []
+
+    def __call__(self, name: str, index: Index, build: Callable[[], None]) -> str:
+        key = self.keys[name]
+        entry = self.root / key
+        self.root.mkdir(parents=True, exist_ok=True)
+        source = "cache"
+        if not _valid(entry):
+            with FileLock(str(self.root / f"{key}.lock")):
+                if not _valid(entry):
+                    build()
+                    self._store(entry, index)
+                    source = "computed"
+        if source == "cache":
+            index.load(entry / "index")
+        self.bytes[name] = sum((entry / "index" / f).stat().st_size for f in _files(entry / "index"))
+        self.events.append({"kind": "index", "leg": name, "key": key, "source": source})
+        return source
+
+    def _store(self, entry: Path, index: Index) -> None:
+        tmp = self.root / f".{entry.name}.tmp-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        index.save(tmp / "index")
+        (tmp / MANIFEST).write_text(json.dumps({"files": _files(tmp / "index")}))
+        if entry.exists():  # a damaged entry: replace it
+            shutil.rmtree(entry)
+        os.rename(tmp, entry)
+
+
+def leg_keys(leg_cfgs: dict[str, dict], chunks: Sequence[Chunk], embedder_identity: str | None,
+             inputs: dict[str, str]) -> dict[str, str]:
+    """The cache key of each leg: its config, the chunk set and (for vector legs) the embedder."""
+    chunk_hash = chunk_set_hash(chunks)
+    return {name: key_of(cfg, chunk_hash, embedder_identity if inputs[name] == "vector" else None)
+            for name, cfg in leg_cfgs.items()}

@@ -1,0 +1,165 @@
+"""`hermes-eval datasets generate|list|show|check|import|export`.
+
+``generate [CONFIG|all]`` builds conf/queryset/CONFIG (or every config with a generator);
+``import beir FOLDER`` / ``import repoeval JSONL SNAPSHOT`` write datasets/NAME/;
+``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Importer options
+are ``key=value`` words (name, split, mode, protocol, level, context_lines, context_chars,
+max_queries, seed); any other ``key=value`` is a Hydra override.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from hermes_eval.core.errors import UserError
+
+OPTION_KEYS = frozenset({"name", "split", "mode", "protocol", "level", "context_lines", "context_chars",
+                         "max_queries", "seed", "min_context_chars"})
+
+
+def _importers() -> dict[str, Callable]:
+    from hermes_eval.querysets.beir import import_beir
+    from hermes_eval.querysets.repoeval_jsonl import import_repoeval
+
+    return {"beir": import_beir, "repoeval": import_repoeval}
+
+
+def _split(rest: list[str]) -> tuple[list[str], dict, list[str]]:
+    """(positional words, importer options, Hydra overrides)."""
+    words = [r for r in rest if "=" not in r]
+    options = {r.split("=", 1)[0]: r.split("=", 1)[1] for r in rest
+               if "=" in r and r.split("=", 1)[0] in OPTION_KEYS}
+    overrides = [r for r in rest if "=" in r and r.split("=", 1)[0] not in OPTION_KEYS]
+    return words, options, overrides
+
+
+def _load(cfg):
+    from hermes_eval.corpus import load_corpus
+
+    return load_corpus(list(cfg.corpus.sources), name=cfg.corpus.name, cache_dir=cfg.paths.cache,
+                       max_file_bytes=int(cfg.corpus.get("max_file_bytes", 1_000_000)),
+                       languages=cfg.corpus.get("languages"))
+
+
+def generator_configs(conf_dir: Path) -> list[str]:
+    """Names of conf/queryset/*.yaml that have a generator."""
+    return sorted(p.stem for p in (conf_dir / "queryset").glob("*.yaml") if "generator:" in p.read_text())
+
+
+def _list(root: Path) -> int:
+    for d in sorted(p for p in root.iterdir() if p.is_dir()) if root.exists() else []:
+        m = d / "manifest.json"
+        info = json.loads(m.read_text()) if m.exists() else {}
+        cols = [d.name, str(info.get("generator", "?")),
+                 f"{(info.get('counts') or {}).get('queries', '?')} queries", str(info.get("protocol") or "")]
+        print("\t".join(cols).rstrip())
+    return 0
+
+
+def _generate(words: list[str], overrides: list[str], compose, force: bool) -> int:
+    from hermes_eval.config.compose import CONF_DIR
+    from hermes_eval.querysets.obtain import obtain_queryset
+
+    names = generator_configs(CONF_DIR) if words == ["all"] else words or [None]
+    for config in names:
+        cfg = compose(([f"queryset={config}"] if config else []) + overrides)
+        corpus = _load(cfg)
+        qs = obtain_queryset(cfg, corpus, force=force)
+        skipped = {k: v for k, v in (qs.manifest.get("skipped") or {}).items() if v}
+        print(f"{Path(cfg.paths.datasets) / qs.name}: {len(qs)} queries (corpus {corpus.name} "
+              f"{corpus.fingerprint}; skipped {skipped or 'none'})")
+    return 0
+
+
+def _import(words: list[str], options: dict, root: Path) -> int:
+    from hermes_eval.querysets.store import save_queryset
+
+    if not words or words[0] not in _importers():
+        raise UserError(f"datasets import: give a format ({'|'.join(sorted(_importers()))}) and its paths")
+    fmt, args = words[0], words[1:]
+    name = options.get("name") or f"{fmt}-{Path(args[0]).stem if args else 'import'}"
+    dest = root / name
+    qs = _importers()[fmt](args, dest, name, options)
+    save_queryset(qs, dest)
+    sources = qs.manifest.get("corpus_sources") or []
+    print(f"{dest}: {len(qs)} queries; skipped {qs.manifest.get('skipped')}")
+    print(f"run it with: queryset=imported queryset.name={name} corpus.name={name} "
+          f"'corpus.sources=[{','.join(sources)}]'")
+    return 0
+
+
+def _export(words: list[str], cfg) -> int:
+    from hermes_eval.config.parts import instantiate_part
+    from hermes_eval.corpus.masking import mask_corpus
+    from hermes_eval.querysets.beir import export_beir
+    from hermes_eval.querysets.obtain import obtain_queryset
+
+    if len(words) != 2 or words[0] != "beir":
+        raise UserError("datasets export: use `datasets export beir OUT_DIR [queryset=... chunker=...]`")
+    corpus = _load(cfg)
+    qs = obtain_queryset(cfg, corpus)
+    counts = export_beir(qs, mask_corpus(corpus, qs.masks), instantiate_part(cfg.chunker), Path(words[1]))
+    print(f"{words[1]}: {json.dumps(counts)}")
+    if counts["queries_with_exclude"]:
+        print(f"note: {counts['queries_with_exclude']} queries carry exclude spans; BEIR tools ignore them "
+              f"(they are in queries.jsonl metadata), so their scores there include excluded text")
+    return 0
+
+
+def run(args, compose) -> int:
+    from hermes_eval.config.compose import CONF_DIR
+
+    words, options, overrides = _split(args.rest)
+    if args.action == "generate":
+        return _generate(words, overrides, compose, args.force)
+    if args.action in ("show", "check") and words and (CONF_DIR / "queryset" / f"{words[0]}.yaml").is_file():
+        overrides, words = [f"queryset={words[0]}", *overrides], words[1:]  # a config name
+    cfg = compose(overrides)
+    root = Path(cfg.paths.datasets)
+    if args.action == "list":
+        return _list(root)
+    if args.action == "import":
+        return _import(words, options, root)
+    if args.action == "export":
+        return _export(words, cfg)
+    from hermes_eval.querysets.store import load_queryset
+
+    name = words[0] if words else None
+    if args.action == "show":
+        qs = load_queryset(root / (name or cfg.queryset.name))
+        print(json.dumps(qs.manifest, indent=2, sort_keys=True))
+        for q in qs.queries[:5]:
+            print(json.dumps(q.to_dict())[:300])
+        return 0
+    return _check(name, cfg, root)
+
+
+def _check(name: str | None, cfg, root: Path) -> int:
+    from hermes_eval.corpus import load_corpus
+    from hermes_eval.corpus.masking import mask_corpus
+    from hermes_eval.judge.hygiene import check, hygiene_params
+    from hermes_eval.querysets.obtain import obtain_queryset
+    from hermes_eval.querysets.store import load_queryset
+
+    if name and name != cfg.queryset.name:
+        folder = root / name
+        qs = load_queryset(folder)
+        sources = qs.manifest.get("corpus_sources")
+        if not sources:
+            raise UserError(f"datasets check {name}: its manifest names no corpus folder; pass "
+                            f"queryset=<config> so the corpus it was built on is known")
+        corpus = load_corpus(sources, name=name, cache_dir=cfg.paths.cache)
+    else:
+        corpus = _load(cfg)
+        qs = obtain_queryset(cfg, corpus)
+    h = check(qs, mask_corpus(corpus, qs.masks), **hygiene_params(cfg)).to_dict()
+    if qs.manifest.get("protocol"):
+        h["protocol"] = qs.manifest["protocol"]
+        h["leaks_by_design"] = bool(qs.manifest.get("leaks_by_design"))
+    print(json.dumps(h, indent=2))
+    threshold = float((cfg.get("hygiene") or {}).get("self_retrieval_warn", 0.05))
+    if max(h["self_retrieval_share"], h["leak_share"]) > threshold:
+        print(f"WARNING: leak_share {h['leak_share']:.1%} / self_retrieval_share "
+              f"{h['self_retrieval_share']:.1%} above {threshold:.0%}: scores on this set are inflated")
+    return 0

@@ -1,0 +1,144 @@
+"""`hermes-eval` entry points: run, sweep, leaderboard, datasets, serve."""
+from __future__ import annotations
+
+import argparse
+
+import sys
+from pathlib import Path
+
+from hermes_eval.config.compose import CONF_DIR, compose, first_of_sweeps
+from hermes_eval.core.errors import UserError
+
+def _launch(overrides: list[str], multirun: bool) -> int:
+    """Run the Hydra task (one run or a multirun sweep) after validating the overrides."""
+    import hydra
+
+    from hermes_eval.config.validate import validate
+
+    validate(compose(first_of_sweeps(overrides) if multirun else overrides))
+    from hermes_eval.cli.job import task
+
+    main = hydra.main(version_base="1.3", config_path=str(CONF_DIR), config_name="config")(task)
+    sys.argv = ["hermes-eval", *(["--multirun"] if multirun else []), *overrides]
+    try:
+        main()
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def cmd_leaderboard(args) -> int:
+    from hermes_eval.report.build import build_reports
+    from hermes_eval.report.settings import ReportSettings
+
+    settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha)
+    out = build_reports(Path(args.runs), Path(args.out), settings)
+    for p in out:
+        print(p)
+    return 0
+
+
+def cmd_gate(args) -> int:
+    from hermes_eval.gate.run import run_gate
+
+    return run_gate(args.name, args.overrides, compose, CONF_DIR, Path(args.reports),
+                    update_baseline=args.update_baseline, reason=args.reason or "",
+                    runs_root=Path(args.runs))
+
+
+def cmd_decide(args) -> int:
+    from hermes_eval.decide.run import run_decision
+
+    return run_decision(args.name, compose, CONF_DIR, Path(args.runs), Path(args.out), rerun=args.rerun)
+
+
+def cmd_bench(args) -> int:
+    from hermes_eval.bench.main import run_benches
+
+    results = run_benches(Path(args.out), Path(args.cache), args.only or None)
+    failed = [n for n, r in results["benches"].items() if "error" in r]
+    return 1 if failed else 0
+
+
+def cmd_serve(args) -> int:
+    from hermes_eval.serve.server import serve
+
+    return serve(compose(args.overrides), args.host, args.port)
+
+
+def cmd_run(args) -> int:
+    extra = ["rerun=true"] if args.rerun else []
+    return _launch([*args.overrides, *extra], multirun=args.cmd == "sweep")
+
+
+def cmd_datasets(args) -> int:
+    from hermes_eval.querysets import commands
+
+    return commands.run(args, compose)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(prog="hermes-eval", description=__doc__)
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("run", help="one run; arguments are Hydra overrides")
+    p.set_defaults(func=cmd_run)
+    p.add_argument("overrides", nargs="*")
+    p.add_argument("--rerun", action="store_true", help="run even if a finished record exists")
+    p = sub.add_parser("sweep", help="a Hydra multirun; e.g. `sweep experiment=default`")
+    p.set_defaults(func=cmd_run)
+    p.add_argument("overrides", nargs="*")
+    p.add_argument("--rerun", action="store_true", help="rerun jobs whose finished record exists")
+    p = sub.add_parser("leaderboard", help="rebuild the leaderboards from every run record")
+    p.set_defaults(func=cmd_leaderboard)
+    p.add_argument("--runs", default="runs")
+    p.add_argument("--out", default="reports")
+    p.add_argument("--baseline", default=None, help="the arm every row is tested against; default: the "
+                   "best BM25-only arm, else the lowest-ranked row (config-hash prefix, run dir, system, "
+                   "or chunker/system)")
+    p.add_argument("--stat-test", default="student", choices=["student", "fisher"],
+                   help="ranx paired test (default student)")
+    p.add_argument("--alpha", type=float, default=0.05, help="significance level after Holm")
+    p = sub.add_parser("decide", help="run a decision's arms, apply its rule, write reports/decisions/NAME.md")
+    p.set_defaults(func=cmd_decide)
+    p.add_argument("name", help="conf/decision/NAME.yaml")
+    p.add_argument("--runs", default="runs")
+    p.add_argument("--out", default="reports")
+    p.add_argument("--rerun", action="store_true", help="ignore finished records: re-run every arm "
+                   "(latency is always measured now, A before and after the others)")
+    p = sub.add_parser("gate", help="regression gate: exit 0 pass, 1 regression, 2 could not evaluate")
+    p.set_defaults(func=cmd_gate)
+    p.add_argument("overrides", nargs="*", help="Hydra overrides applied to every arm")
+    p.add_argument("--name", default="nightly", help="conf/gate/NAME.yaml")
+    p.add_argument("--reports", default="reports", help="holds baseline/, gate/ and history.sqlite")
+    p.add_argument("--runs", default="runs")
+    p.add_argument("--update-baseline", action="store_true")
+    p.add_argument("--reason", help="why the baseline changes (required with --update-baseline)")
+    p = sub.add_parser("bench", help="cost benchmarks -> reports/bench.md and bench.json")
+    p.set_defaults(func=cmd_bench)
+    p.add_argument("--out", default="reports")
+    p.add_argument("--cache", default=".cache")
+    p.add_argument("--only", nargs="*", help="sweep_reuse harness_overhead embedding_throughput scaling "
+                                             "metrics_speed")
+    p = sub.add_parser("serve", help="serve the configured pipeline as a HERMES-style POST /search "
+                       "service on loopback (score it with retriever=http)")
+    p.set_defaults(func=cmd_serve)
+    p.add_argument("overrides", nargs="*", help="Hydra overrides, as for run")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1", help="loopback only")
+    p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export")
+    p.set_defaults(func=cmd_datasets)
+    p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
+    p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
+                   "import repoeval JSONL SNAPSHOT [name=..]; export beir OUT; plus Hydra overrides")
+    p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UserError as exc:
+        print(f"hermes-eval: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

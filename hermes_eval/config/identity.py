@@ -1,0 +1,71 @@
+"""What names a run: the config hash (what is measured) and human labels."""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from omegaconf import DictConfig
+
+from hermes_eval.config.parts import instantiate_part, plain
+
+# keys that do not change what a run measures, so they stay out of its hash
+LOCATION_KEYS = frozenset({"cache_dir"})
+UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name", "index_cache")
+# optional pipeline parts: null is hashed as absent; rerank_depth only feeds reranker.depth
+OPTIONAL_PARTS = {"reranker": "rerank", "expander": "expand"}
+
+
+def _drop_locations(node: Any) -> Any:
+    """Cache folders anywhere in the config say where results are kept, not what they are."""
+    if isinstance(node, dict):
+        return {k: _drop_locations(v) for k, v in node.items() if k not in LOCATION_KEYS}
+    if isinstance(node, list):
+        return [_drop_locations(v) for v in node]
+    return node
+
+
+def config_hash(cfg: DictConfig | dict) -> str:
+    data = plain(cfg)
+    for key in UNHASHED:
+        data.pop(key, None)
+    data = _drop_locations(data)
+    for key in OPTIONAL_PARTS:  # absent and null are the same run: older hashes stay valid
+        if data.get(key) is None:
+            data.pop(key, None)
+    data.pop("rerank_depth", None)  # a sweep knob; its value is hashed as reranker.depth
+    blob = json.dumps(data, sort_keys=True, default=str).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+def active_legs(cfg: DictConfig | dict) -> list[str]:
+    """Leg names of the retriever that run: configured and with a non-zero fusion weight."""
+    fusion = instantiate_part(cfg["fusion"])
+    retr = cfg["retriever"]
+    return [leg for leg in ("sparse", "dense") if retr.get(leg) and fusion.weight(leg) != 0]
+
+
+def system_label(cfg: DictConfig | dict) -> str:
+    """e.g. ``rank_bm25``, ``exact``, ``rank_bm25+exact w_dense=0.3``; a preset's own name wins."""
+    if cfg.get("system") and cfg["system"].get("name"):
+        return str(cfg["system"]["name"])
+    retr = cfg["retriever"]
+    if retr.get("service"):  # a running service: its retriever name (set it per service)
+        return str(retr.get("name") or "http")
+    legs = active_legs(cfg)
+    names = [str(retr[leg].get("name") or leg) for leg in legs]
+    label = "+".join(names)
+    if len(legs) > 1:
+        w = cfg["fusion"].get("dense_weight")
+        label += f" w_dense={w}" if w is not None else f" {cfg['fusion'].get('name', 'fusion')}"
+    for part in ("expander", "reranker"):  # e.g. "... +expand=llm +rerank=mmr@10"
+        node = cfg.get(part)
+        if node:
+            depth = f"@{node['depth']}" if node.get("depth") is not None else ""
+            label += f" +{OPTIONAL_PARTS[part]}={node.get('name') or part}{depth}"
+    return label
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_")[:80]

@@ -1,0 +1,28 @@
+"""Config nodes to objects: ``_target_`` instantiation after dropping descriptive keys."""
+from __future__ import annotations
+
+from typing import Any
+
+from omegaconf import DictConfig, OmegaConf
+
+META_KEYS = ("name", "notes", "substitutes")
+
+
+def plain(cfg: DictConfig | dict | None) -> Any:
+    if cfg is None:
+        return None
+    if isinstance(cfg, DictConfig):
+        return OmegaConf.to_container(cfg, resolve=True)
+    return cfg
+
+
+def instantiate_part(node: DictConfig | dict | None) -> Any:
+    """``hydra.utils.instantiate`` after dropping descriptive keys (name, notes) at the top."""
+    if node is None:
+        return None
+    from hydra.utils import instantiate
+
+    data = plain(node)
+    for key in META_KEYS:
+        data.pop(key, None)
+    return instantiate(data, _convert_="all")

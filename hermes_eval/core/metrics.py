@@ -1,0 +1,82 @@
+"""The metric registry: every number a run records, declared once with its level and meaning.
+
+Scoring, reports, decisions and the gate look metrics up here; no code parses a metric's level,
+cut-off or ranx name back out of its string.
+
+Levels:
+- ``chunk``: ranx over chunk ids (relevant = overlaps gold, not exclude); only comparable between
+  runs with the same chunking.
+- ``file``: ranx over files in the order of their first chunk.
+- ``line``: share of gold lines inside the top-k chunks.
+- ``budget``: gold lines / spans inside the chunks packed into a token budget (chunking-fair).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Literal
+
+from hermes_eval.core.errors import UserError
+
+Level = Literal["chunk", "file", "line", "budget"]
+LEVELS: tuple[Level, ...] = ("chunk", "file", "line", "budget")
+# the levels that do not depend on how the corpus was chunked
+CHUNKING_FAIR: frozenset[Level] = frozenset({"file", "line", "budget"})
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One recorded metric: ``name`` is the key in records, per-query tables and configs."""
+
+    name: str
+    level: Level
+    k: int  # rank cut-off, or the token budget for budget metrics
+    family: str  # recall, ndcg, mrr, line_coverage, budget_line_coverage, budget_recall
+    ranx: str | None = None  # the ranx metric computing it (chunk and file level)
+    higher_is_better: bool = True
+
+    @property
+    def chunking_fair(self) -> bool:
+        """Comparable between runs whose chunkers differ."""
+        return self.level in CHUNKING_FAIR
+
+
+RANX_FAMILIES = ("recall@5", "recall@10", "mrr@10", "ndcg@10")
+COVERAGE_KS = (5, 10)
+BUDGETS: dict[str, int] = {"1k": 1000, "2k": 2000, "4k": 4000}
+
+
+def _declare() -> dict[str, Metric]:
+    out: list[Metric] = []
+    for ranx_name in RANX_FAMILIES:  # chunk and file level side by side, in record order
+        family, k = ranx_name.split("@")
+        out.append(Metric(ranx_name, "chunk", int(k), family, ranx_name))
+        out.append(Metric(f"file_{ranx_name}", "file", int(k), family, ranx_name))
+    out += [Metric(f"line_coverage@{k}", "line", k, "line_coverage") for k in COVERAGE_KS]
+    for label, tokens in BUDGETS.items():
+        out.append(Metric(f"budget_line_coverage@{label}", "budget", tokens, "budget_line_coverage"))
+        out.append(Metric(f"budget_recall@{label}", "budget", tokens, "budget_recall"))
+    return {m.name: m for m in out}
+
+
+REGISTRY: dict[str, Metric] = _declare()
+
+
+def metric(name: str) -> Metric:
+    """The registered metric ``name``, or a one-line error listing the known ones."""
+    try:
+        return REGISTRY[name]
+    except KeyError:
+        raise UserError(f"unknown metric {name!r}: use one of {', '.join(REGISTRY)}") from None
+
+
+def known(name: str) -> bool:
+    return name in REGISTRY
+
+
+def at_level(level: Level) -> list[Metric]:
+    """Registered metrics of one level, in record order."""
+    return [m for m in REGISTRY.values() if m.level == level]
+
+
+def names(metrics: Iterable[Metric]) -> list[str]:
+    return [m.name for m in metrics]

@@ -1,0 +1,91 @@
+"""Recall within a token budget: the chunking-fair way to compare chunkers.
+
+Chunks are taken in rank order until the budget (1k, 2k, 4k tokens) is spent; the chunk that
+does not fit whole is cut after its last line that still fits, as a context packer would, so
+every chunker hands over the same number of tokens. Overlapping chunks pay for their repeated
+lines again (that is the real cost of overlap). Two numbers per budget:
+
+- ``budget_line_coverage@B``: share of gold lines among the lines taken;
+- ``budget_recall@B``: share of gold spans with at least one line taken.
+
+Tokens are counted by ``retrievers.chunkers.tokens.count_tokens`` (letter runs, digit runs and
+single other characters: cheap, deterministic, no vocabulary, the same for every chunker).
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from hermes_eval.judge.relevance import ChunkLookup, gold_lines
+from hermes_eval.core import Query
+from hermes_eval.core.metrics import BUDGETS
+from retrievers.chunk import Chunk
+from retrievers.chunkers.tokens import count_tokens, line_tokens
+
+TOKENIZER = "regex word-pieces: [letters]+ | [digits]+ | one other non-space char"
+
+
+class BudgetPacker:
+    """Takes ranked chunks into a token budget; per-line token counts are cached per chunk."""
+
+    def __init__(self, lookup: ChunkLookup):
+        self.lookup = lookup
+        self._tokens: dict[str, list[int]] = {}
+
+    def line_tokens(self, cid: str) -> list[int]:
+        """Token count of each line of chunk ``cid``."""
+        if cid not in self._tokens:
+            self._tokens[cid] = line_tokens(self.lookup.by_id[cid].text.split("\n"))
+        return self._tokens[cid]
+
+    def take(self, hits: Sequence[str], budget: int) -> set[tuple[str, int]]:
+        """(path, line) pairs handed over when ``hits`` are packed into ``budget`` tokens."""
+        left = budget
+        got: set[tuple[str, int]] = set()
+        for cid in hits:
+            c = self.lookup.by_id[cid]
+            for offset, n in enumerate(self.line_tokens(cid)):
+                if n > left:
+                    return got
+                left -= n
+                got.add((c.path, c.start + offset))
+        return got
+
+
+def budget_line_coverage(q: Query, taken: set[tuple[str, int]]) -> float:
+    """Share of the gold lines of ``q`` among ``taken``."""
+    gold = gold_lines(q)
+    return len(gold & taken) / len(gold) if gold else 0.0
+
+
+def budget_recall(q: Query, taken: set[tuple[str, int]]) -> float:
+    """Share of the gold spans of ``q`` with at least one line among ``taken``."""
+    if not q.gold:
+        return 0.0
+    hit = sum(any(line in taken for line in g.lines()) for g in q.gold)
+    return hit / len(q.gold)
+
+
+def budget_metrics(queries: Sequence[Query], rankings: Mapping[str, Sequence[str]], lookup: ChunkLookup,
+                   budgets: Mapping[str, int] = BUDGETS) -> dict[str, dict[str, float]]:
+    """metric name -> qid -> value, for both metrics at every budget."""
+    packer = BudgetPacker(lookup)
+    out: dict[str, dict[str, float]] = {}
+    for label, budget in budgets.items():
+        cov, rec = {}, {}
+        for q in queries:
+            taken = packer.take(rankings.get(q.qid, []), budget)
+            cov[q.qid] = budget_line_coverage(q, taken)
+            rec[q.qid] = budget_recall(q, taken)
+        out[f"budget_line_coverage@{label}"] = cov
+        out[f"budget_recall@{label}"] = rec
+    return out
+
+
+def token_stats(chunks: Sequence[Chunk]) -> dict:
+    """Chunk size in tokens: mean, p50, p95, max and total, flat for the run record."""
+    sizes = np.asarray([count_tokens(c.text) for c in chunks] or [0], dtype=np.float64)
+    return {"tokens_mean": round(float(sizes.mean()), 1), "tokens_p50": float(np.percentile(sizes, 50)),
+            "tokens_p95": float(np.percentile(sizes, 95)), "tokens_max": int(sizes.max()),
+            "tokens_total": int(sizes.sum()), "tokenizer": TOKENIZER}

@@ -1,0 +1,135 @@
+"""Paired statistics: ranx significance tests, Holm correction, paired bootstrap effect sizes."""
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from hermes_eval.core.order import ordered_scores
+
+STAT_TESTS = ("student", "fisher")  # ranx's two-sided paired t-test and randomization test
+DEFAULT_STAT_TEST = "student"
+DEFAULT_ALPHA = 0.05
+DEFAULT_PERMUTATIONS = 1000
+DEFAULT_RESAMPLES = 2000
+RANX_SEED = 42
+
+
+@dataclass(frozen=True)
+class PairedTest:
+    """One paired comparison of arm B against baseline A on one metric."""
+
+    metric: str
+    mean_a: float
+    mean_b: float
+    p_value: float
+    n: int
+    method: str  # "ranx.compare" or "ranx paired test on per-query values"
+
+    @property
+    def delta(self) -> float:
+        return self.mean_b - self.mean_a
+
+
+@dataclass(frozen=True)
+class EffectCI:
+    """Mean of per-query differences (B - A) with a percentile bootstrap CI."""
+
+    mean: float
+    ci_low: float
+    ci_high: float
+    n: int
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm step-down adjusted p-values (same order as given, monotone, capped at 1)."""
+    p = [1.0 if (v is None or math.isnan(v)) else float(v) for v in p_values]
+    m = len(p)
+    order = sorted(range(m), key=lambda i: p[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def paired_bootstrap(a: Sequence[float], b: Sequence[float], n_resamples: int = DEFAULT_RESAMPLES,
+                     seed: int = 0, alpha: float = DEFAULT_ALPHA) -> EffectCI:
+    """Percentile bootstrap CI of mean(b - a), resampling queries (pairs stay together)."""
+    d = np.asarray(b, dtype=np.float64) - np.asarray(a, dtype=np.float64)
+    if d.size == 0:
+        return EffectCI(0.0, 0.0, 0.0, 0)
+    rng = np.random.default_rng(seed)
+    means = d[rng.integers(0, d.size, size=(n_resamples, d.size))].mean(axis=1)
+    lo, hi = np.quantile(means, [alpha / 2, 1 - alpha / 2])
+    return EffectCI(float(d.mean()), float(lo), float(hi), int(d.size))
+
+
+def ratio_bootstrap(a: Sequence[float], b: Sequence[float], q: float, n_resamples: int = DEFAULT_RESAMPLES,
+                    seed: int = 0, alpha: float = DEFAULT_ALPHA) -> EffectCI:
+    """Percentile(b, q) / percentile(a, q) with a paired bootstrap CI (latency ratios)."""
+    xa, xb = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    if xa.size == 0 or xa.size != xb.size:
+        return EffectCI(float("nan"), float("nan"), float("nan"), 0)
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, xa.size, size=(n_resamples, xa.size))
+    ratios = np.percentile(xb[idx], q, axis=1) / np.percentile(xa[idx], q, axis=1)
+    lo, hi = np.quantile(ratios, [alpha / 2, 1 - alpha / 2])
+    point = float(np.percentile(xb, q) / np.percentile(xa, q))
+    return EffectCI(point, float(lo), float(hi), int(xa.size))
+
+
+def _clean(p: float) -> float:
+    """Identical arms make the t statistic 0/0: no evidence of a difference, p = 1."""
+    return 1.0 if p is None or math.isnan(float(p)) else float(p)
+
+
+def paired_pvalue(a: Sequence[float], b: Sequence[float], stat_test: str = DEFAULT_STAT_TEST,
+                  n_permutations: int = DEFAULT_PERMUTATIONS, seed: int = RANX_SEED) -> float:
+    """ranx's own paired test (the one `compare` runs) on per-query values of any metric."""
+    from ranx.statistical_tests import fisher_randomization_test, paired_student_t_test
+
+    xa, xb = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    if stat_test not in STAT_TESTS:
+        raise ValueError(f"stat_test must be one of {STAT_TESTS}, got {stat_test!r}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if stat_test == "student":
+            p, _ = paired_student_t_test(xa, xb)
+        else:
+            p, _ = fisher_randomization_test(xa, xb, n_permutations, 1.0, seed)
+    return _clean(p)
+
+
+def ranx_compare(qrels: Mapping[str, Mapping[str, int]], ranking_a: Mapping[str, Sequence[str]],
+                 ranking_b: Mapping[str, Sequence[str]], metrics: Sequence[str],
+                 stat_test: str = DEFAULT_STAT_TEST, n_permutations: int = DEFAULT_PERMUTATIONS,
+                 seed: int = RANX_SEED) -> dict[str, PairedTest]:
+    """``ranx.compare`` of two rankings on shared qrels, over every judged query (no results = 0)."""
+    from ranx import Qrels, Run, compare
+
+    if stat_test not in STAT_TESTS:
+        raise ValueError(f"stat_test must be one of {STAT_TESTS}, got {stat_test!r}")
+    qids = sorted(q for q in qrels if qrels[q])
+    qr = Qrels({q: dict(qrels[q]) for q in qids})
+    runs = [Run({q: ordered_scores(r.get(q, [])) for q in qids}, name=name)
+            for name, r in (("A", ranking_a), ("B", ranking_b))]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        report = compare(qr, runs, list(metrics), stat_test=stat_test, n_permutations=n_permutations,
+                         max_p=1.0, random_seed=seed, rounding_digits=10)
+    pair = report.comparisons[frozenset(["A", "B"])]
+    return {m: PairedTest(m, float(report.results["A"][m]), float(report.results["B"][m]),
+                          _clean(pair[m]["p_value"]), len(qids), "ranx.compare") for m in metrics}
+
+
+def vector_test(metric: str, a: Sequence[float], b: Sequence[float], stat_test: str = DEFAULT_STAT_TEST,
+                n_permutations: int = DEFAULT_PERMUTATIONS, seed: int = RANX_SEED) -> PairedTest:
+    """A paired test on aligned per-query values (metrics ranx cannot compute itself)."""
+    p = paired_pvalue(a, b, stat_test, n_permutations, seed)
+    return PairedTest(metric, float(np.mean(a)) if len(a) else 0.0, float(np.mean(b)) if len(b) else 0.0,
+                      p, len(a), "ranx paired test on per-query values")

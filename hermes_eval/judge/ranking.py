@@ -1,0 +1,30 @@
+"""Ranking metrics per query, computed by ranx over the pipeline's order."""
+from __future__ import annotations
+
+import warnings
+from typing import Mapping, Sequence
+
+
+from hermes_eval.core.metrics import RANX_FAMILIES
+from hermes_eval.core.order import ordered_scores
+
+
+
+def per_query(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Sequence[str]],
+              metrics: Sequence[str] = RANX_FAMILIES) -> dict[str, dict[str, float]]:
+    """metric -> qid -> value over every qid of ``qrels``; a query with no relevant document or
+    no results scores 0."""
+    from ranx import Qrels, Run, evaluate
+
+    judged = [q for q in qrels if qrels[q]]
+    out = {m: {q: 0.0 for q in qrels} for m in metrics}
+    if judged:
+        qr = Qrels({q: dict(qrels[q]) for q in judged})
+        run = Run({q: ordered_scores(rankings.get(q, [])) for q in judged})
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            evaluate(qr, run, list(metrics), make_comparable=True)
+        for m in metrics:
+            for q, v in run.scores[m].items():
+                out[m][q] = float(v)
+    return out

@@ -1,0 +1,76 @@
+"""Gold spans -> relevance for a given chunking, at chunk, file and line level."""
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Mapping, Sequence
+
+from retrievers.chunk import Chunk, chunk_path
+
+from hermes_eval.core import Query, Span
+
+
+class ChunkLookup:
+    """Find the chunks of a chunking that overlap a span."""
+
+    def __init__(self, chunks: Sequence[Chunk]):
+        self.by_id = {c.id: c for c in chunks}
+        self._by_path: dict[str, list[Chunk]] = {}
+        for c in sorted(chunks, key=lambda c: (c.path, c.start, c.end)):
+            self._by_path.setdefault(c.path, []).append(c)
+        self._max_len = {p: max(c.n_lines for c in cs) for p, cs in self._by_path.items()}
+        self._starts = {p: [c.start for c in cs] for p, cs in self._by_path.items()}
+
+    def overlapping(self, span: Span) -> list[Chunk]:
+        cs = self._by_path.get(span.path, [])
+        if not cs:
+            return []
+        lo = bisect_right(self._starts[span.path], span.start - self._max_len[span.path])
+        hi = bisect_right(self._starts[span.path], span.end)
+        return [c for c in cs[lo:hi] if c.start <= span.end and span.start <= c.end]
+
+
+def overlaps_any(chunk: Chunk, spans: Sequence[Span]) -> bool:
+    return any(s.overlaps(chunk.path, chunk.start, chunk.end) for s in spans)
+
+
+def chunk_qrels(queries: Sequence[Query], lookup: ChunkLookup) -> dict[str, dict[str, int]]:
+    """qid -> {chunk id: 1} for chunks overlapping a gold span and no exclude span."""
+    out: dict[str, dict[str, int]] = {}
+    for q in queries:
+        rel: dict[str, int] = {}
+        for g in q.gold:
+            for c in lookup.overlapping(g):
+                if not overlaps_any(c, q.exclude):
+                    rel[c.id] = 1
+        out[q.qid] = rel
+    return out
+
+
+def file_qrels(queries: Sequence[Query]) -> dict[str, dict[str, int]]:
+    return {q.qid: {g.path: 1 for g in q.gold} for q in queries}
+
+
+def file_ranking(hits: Sequence[str]) -> list[str]:
+    """Files in the order of their first chunk in ``hits`` (chunk ids ``path:start-end``)."""
+    return list(dict.fromkeys(chunk_path(cid) for cid in hits))
+
+
+def file_rankings(rankings: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """:func:`file_ranking` of every query's ranking."""
+    return {qid: file_ranking(hits) for qid, hits in rankings.items()}
+
+
+def gold_lines(q: Query) -> set[tuple[str, int]]:
+    return {line for g in q.gold for line in g.lines()}
+
+
+def line_coverage(q: Query, hits: Sequence[str], lookup: ChunkLookup, k: int) -> float:
+    """Share of gold lines inside the top-k chunks."""
+    gold = gold_lines(q)
+    if not gold:
+        return 0.0
+    got: set[tuple[str, int]] = set()
+    for cid in hits[:k]:
+        c = lookup.by_id[cid]
+        got.update((c.path, n) for n in range(c.start, c.end + 1))
+    return len(gold & got) / len(gold)

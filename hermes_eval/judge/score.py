@@ -1,0 +1,39 @@
+"""Score rankings against gold spans at every registered level, with bootstrap CIs."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from hermes_eval.core import Query
+from hermes_eval.core.metrics import REGISTRY, at_level
+from hermes_eval.judge.bootstrap import summarize
+from hermes_eval.judge.budget import budget_metrics
+from hermes_eval.judge.ranking import per_query
+from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, file_qrels, file_rankings, line_coverage
+
+
+@dataclass(frozen=True)
+class Scores:
+    per_query: dict[str, dict[str, float]]  # metric -> qid -> value
+    summary: dict[str, dict]  # metric -> mean, CI, n
+    chunk_qrels: dict[str, dict[str, int]]
+    file_qrels: dict[str, dict[str, int]]
+
+
+def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: ChunkLookup, seed: int,
+          n_resamples: int) -> Scores:
+    """Every metric of the registry, per query and summarized, in registry order."""
+    cq, fq = chunk_qrels(queries, lookup), file_qrels(queries)
+    computed: dict[str, dict[str, float]] = {}
+    for level, qrels, runs in (("chunk", cq, rankings), ("file", fq, file_rankings(rankings))):
+        metrics = at_level(level)
+        by_ranx = per_query(qrels, runs, [m.ranx for m in metrics])
+        computed.update({m.name: by_ranx[m.ranx] for m in metrics})
+    for m in at_level("line"):
+        computed[m.name] = {q.qid: line_coverage(q, rankings[q.qid], lookup, m.k) for q in queries}
+    computed.update(budget_metrics(queries, rankings, lookup))
+    values = {name: computed[name] for name in REGISTRY}
+    qids = [q.qid for q in queries]
+    summary = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_resamples)
+               for name, vals in values.items()}
+    return Scores(per_query=values, summary=summary, chunk_qrels=cq, file_qrels=fq)

@@ -1,0 +1,46 @@
+"""What a record says about where it ran: package versions, machine, commit, memory."""
+from __future__ import annotations
+
+import os
+import platform
+import resource
+import subprocess
+from importlib import metadata
+from pathlib import Path
+
+from hermes_eval.cache.content import key_of
+
+VERSIONED = ("hermes-eval", "ranx", "numpy", "torch", "sentence-transformers", "rank-bm25", "bm25s",
+             "faiss-cpu", "usearch", "tantivy", "hydra-core", "datasets", "astchunk", "sqlite-vec")
+
+
+def versions() -> dict[str, str]:
+    out = {"python": platform.python_version()}
+    for name in VERSIONED:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            pass
+    return out
+
+
+def machine() -> dict:
+    return {"platform": platform.platform(), "processor": platform.processor() or platform.machine(),
+            "cpus": os.cpu_count(), "hostname_hash": key_of(platform.node())[:8]}
+
+
+def git_commit() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "HEAD"], capture_output=True, text=True, timeout=5,
+                             cwd=Path(__file__).resolve().parent)
+        return out.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def dir_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())

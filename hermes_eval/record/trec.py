@@ -1,0 +1,58 @@
+"""TREC run and qrels files, written and read back, so trec_eval (or ir_measures) can re-check every number."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from hermes_eval.core.order import ordered_scores
+
+
+def trec_id(doc: str) -> str:
+    """TREC columns are whitespace-separated: encode spaces (and %) in document ids."""
+    return doc.replace("%", "%25").replace(" ", "%20").replace("\t", "%09")
+
+
+def _write(path: Path, lines: list[str]) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text("".join(lines))
+    os.replace(tmp, path)
+
+
+def write_run(path: Path, rankings: Mapping[str, Sequence[str]], tag: str = "hermes") -> None:
+    lines = []
+    for qid in sorted(rankings):
+        for rank, (doc, score) in enumerate(ordered_scores(rankings[qid]).items(), start=1):
+            lines.append(f"{trec_id(qid)} Q0 {trec_id(doc)} {rank} {score:.6f} {tag}\n")
+    _write(path, lines)
+
+
+def write_qrels(path: Path, qrels: Mapping[str, Mapping[str, int]]) -> None:
+    lines = [f"{trec_id(qid)} 0 {trec_id(doc)} {rel}\n"
+             for qid in sorted(qrels) for doc, rel in sorted(qrels[qid].items())]
+    _write(path, lines)
+
+
+def untrec(token: str) -> str:
+    """Inverse of :func:`trec_id`."""
+    return token.replace("%09", "\t").replace("%20", " ").replace("%25", "%")
+
+
+def read_run(path: Path) -> dict[str, list[str]]:
+    """qid -> document ids in rank order."""
+    rows: dict[str, list[tuple[int, str]]] = {}
+    for line in Path(path).read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 4:
+            rows.setdefault(untrec(parts[0]), []).append((int(parts[3]), untrec(parts[2])))
+    return {q: [d for _, d in sorted(v)] for q, v in rows.items()}
+
+
+def read_qrels(path: Path) -> dict[str, dict[str, int]]:
+    """qid -> {document id: relevance}."""
+    out: dict[str, dict[str, int]] = {}
+    for line in Path(path).read_text().splitlines():
+        parts = line.split()
+        if len(parts) >= 4:
+            out.setdefault(untrec(parts[0]), {})[untrec(parts[2])] = int(parts[3])
+    return out

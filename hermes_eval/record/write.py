@@ -1,0 +1,41 @@
+"""The files beside record.json: run.trec, qrels (chunk and file level), per_query.parquet."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Sequence
+
+from hermes_eval.run.search import Measured
+from hermes_eval.judge.score import Scores
+from hermes_eval.core import Query
+from hermes_eval.record.trec import write_qrels, write_run
+
+TOP_SHOWN = 10
+
+
+def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured: Measured,
+                    scores: Scores) -> None:
+    run_dir.mkdir(parents=True, exist_ok=True)
+    write_run(run_dir / "run.trec", measured.rankings, tag=tag)
+    write_qrels(run_dir / "qrels.trec", scores.chunk_qrels)
+    write_qrels(run_dir / "qrels.file.trec", scores.file_qrels)
+    _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query)
+
+
+def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: dict) -> None:
+    import pandas as pd
+
+    rows: list[dict[str, Any]] = []
+    for i, q in enumerate(queries):
+        row: dict[str, Any] = {"qid": q.qid, "query": q.query, "repo": q.repo, "kind": q.kind}
+        row.update({name: vals[q.qid] for name, vals in values.items()})
+        row["top10"] = json.dumps(m.rankings[q.qid][:TOP_SHOWN])
+        row["top10_scores"] = json.dumps(m.raw_scores[q.qid][:TOP_SHOWN])
+        for stage, ns in m.stage_ns.items():
+            row[f"ms_{stage}"] = ns[i] / 1e6
+        row["ms_total"] = m.total_ns[i] / 1e6
+        rows.append(row)
+    tmp = path.with_suffix(".tmp")
+    pd.DataFrame(rows).to_parquet(tmp, index=False)
+    os.replace(tmp, path)

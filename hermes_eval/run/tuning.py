@@ -1,0 +1,207 @@
+"""Fusion parameter tuning on a train split of the queries; the held-out split is what gets scored.
+
+Queries are split by a seeded hash of their qid (stable under reordering and subsetting). Every
+leg is searched for the train queries only, and either a grid over the fusion's fields is scored
+(``strategy: grid``; keys like ``dense_weight``, ``k``, ``norm``, ``params.phi``, ``weights.dense``)
+or ranx's ``optimize_fusion`` fits a ranx method (``strategy: ranx``, needed by trained methods
+such as bayesfuse or posfuse). The test queries are never searched or scored here.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping, Sequence
+
+import numpy as np
+
+from hermes_eval.config.parts import plain
+from hermes_eval.judge.ranking import per_query
+from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, overlaps_any
+from hermes_eval.core import Query
+from retrievers.index import Hit
+
+LegLists = dict[str, dict[str, list[Hit]]]
+"""qid -> leg name -> that leg's hits."""
+
+
+@dataclass(frozen=True)
+class TuningConfig:
+    enabled: bool = False
+    train_share: float = 0.5
+    metric: str = "ndcg@10"
+    strategy: Literal["grid", "ranx"] = "grid"
+    grid: Mapping[str, Sequence[Any]] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)  # ranx optimize_fusion keywords
+
+    def __post_init__(self) -> None:
+        if not 0.0 < self.train_share < 1.0:
+            raise ValueError(f"fusion_tuning.train_share must be in (0, 1), got {self.train_share}")
+        if self.strategy not in ("grid", "ranx"):
+            raise ValueError(f"fusion_tuning.strategy must be grid or ranx, got {self.strategy!r}")
+
+
+@dataclass(frozen=True)
+class TuningResult:
+    params: dict[str, Any]
+    train_score: float
+    trials: list[dict[str, Any]]
+    fusion: Any
+
+
+def in_train(qid: str, train_share: float, seed: int) -> bool:
+    """Whether ``qid`` falls in the train split: a seeded hash mapped to [0, 1)."""
+    h = hashlib.sha256(f"{seed}\x00{qid}".encode()).digest()
+    return int.from_bytes(h[:8], "big") / 2.0**64 < train_share
+
+
+def split_qids(qids: Sequence[str], train_share: float, seed: int) -> tuple[list[str], list[str]]:
+    """(train, test) qids in their given order; disjoint, and together every qid."""
+    train = [q for q in qids if in_train(q, train_share, seed)]
+    chosen = set(train)
+    return train, [q for q in qids if q not in chosen]
+
+
+def with_params(fusion: Any, assignment: Mapping[str, Any]) -> Any:
+    """A copy of the fusion dataclass with fields (``k``) or mapping entries (``params.phi``) set."""
+    changes: dict[str, Any] = {}
+    for key, value in assignment.items():
+        name, _, sub = key.partition(".")
+        if name not in {f.name for f in dataclasses.fields(fusion)}:
+            raise ValueError(f"fusion_tuning.grid: {type(fusion).__name__} has no field {name!r}")
+        if sub:
+            inner = dict(changes.get(name, getattr(fusion, name)) or {})
+            inner[sub] = value
+            changes[name] = inner
+        else:
+            changes[name] = value
+    return dataclasses.replace(fusion, **changes)
+
+
+def leg_lists(pipeline: Any, queries: Sequence[Query]) -> LegLists:
+    """Every leg's hits for ``queries``, searched exactly as the pipeline searches them (with
+    query variants as ``<leg>@q<i>`` lists when it has an expander)."""
+    out: LegLists = {}
+    expander = getattr(pipeline, "expander", None)
+    for q in queries:
+        texts = [q.query] + (list(expander.expand(q.query)) if expander is not None else [])
+        qvec = pipeline.embedder.embed_queries(texts) if pipeline.needs_vectors else None
+        lists: dict[str, list[Hit]] = {}
+        for name, ix in pipeline.legs.items():
+            found = ix.search(qvec if ix.input == "vector" else texts, pipeline.depths.leg(name))
+            if expander is None:
+                lists[name] = found[0]
+            else:
+                lists.update({f"{name}@q{i}": hits for i, hits in enumerate(found)})
+        out[q.qid] = lists
+    return out
+
+
+def fused_rankings(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup: ChunkLookup,
+                   fused_top_k: int, k: int) -> dict[str, list[str]]:
+    """Chunk ids each query would be scored on: fused, excluded spans dropped, cut to k."""
+    out: dict[str, list[str]] = {}
+    for q in queries:
+        legs = lists[q.qid]
+        hits = (next(iter(legs.values()))[:fused_top_k] if len(legs) == 1
+                else fusion.fuse(legs, fused_top_k))
+        out[q.qid] = [cid for cid, _ in hits if not overlaps_any(lookup.by_id[cid], q.exclude)][:k]
+    return out
+
+
+def _score(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, list[str]], metric: str) -> float:
+    values = per_query(qrels, rankings, [metric])[metric]
+    return float(np.mean(list(values.values()))) if values else 0.0
+
+
+def grid_search(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup: ChunkLookup,
+                grid: Mapping[str, Sequence[Any]], metric: str, fused_top_k: int, k: int) -> TuningResult:
+    """Score every combination of ``grid`` on ``queries``; the first best (grid order) wins."""
+    qrels = chunk_qrels(queries, lookup)
+    keys = list(grid)
+    trials: list[dict[str, Any]] = []
+    best: tuple[float, dict[str, Any], Any] | None = None
+    for values in itertools.product(*(list(grid[key]) for key in keys)):
+        params = dict(zip(keys, values))
+        candidate = with_params(fusion, params)
+        score = _score(qrels, fused_rankings(candidate, lists, queries, lookup, fused_top_k, k), metric)
+        trials.append({"params": params, metric: round(score, 10)})
+        if best is None or score > best[0]:
+            best = (score, params, candidate)
+    if best is None:
+        raise ValueError("fusion_tuning.grid is empty: give at least one key with values")
+    return TuningResult(params=best[1], train_score=best[0], trials=trials, fusion=best[2])
+
+
+def ranx_optimize(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup: ChunkLookup,
+                  metric: str, options: Mapping[str, Any], fused_top_k: int, k: int) -> TuningResult:
+    """Fit a :class:`~retrievers.fusion_ranx.RanxFusion`'s params with ``ranx.optimize_fusion``."""
+    from ranx import Qrels, Run, optimize_fusion
+
+    if not hasattr(fusion, "method") or not hasattr(fusion, "norm"):
+        raise ValueError("fusion_tuning.strategy=ranx needs a ranx fusion (retrievers.fusion_ranx)")
+    qrels = chunk_qrels(queries, lookup)
+    names = list(next(iter(lists.values()))) if lists else []
+    usable = [q.qid for q in queries if qrels[q.qid] and all(lists[q.qid][n] for n in names)]
+    if len(names) < 2 or not usable:
+        raise ValueError("fusion_tuning.strategy=ranx needs two legs and judged train queries with hits")
+    runs = [Run({qid: {d: float(s) for d, s in lists[qid][n]} for qid in usable}, name=n) for n in names]
+    kwargs = dict(options)
+    if fusion.method not in ("bayesfuse", "mapfuse", "posfuse", "segfuse"):
+        kwargs.setdefault("show_progress", False)
+        kwargs["metric"] = metric
+    best = optimize_fusion(Qrels({qid: qrels[qid] for qid in usable}), runs, norm=fusion.norm,
+                           method=fusion.method, **kwargs)
+    tuned = dataclasses.replace(fusion, params={**dict(fusion.params), **best})
+    score = _score(qrels, fused_rankings(tuned, lists, queries, lookup, fused_top_k, k), metric)
+    return TuningResult(params=jsonable(best), train_score=score,
+                        trials=[{"fitted_on_queries": len(usable)}], fusion=tuned)
+
+
+def jsonable(value: Any) -> Any:
+    """Numpy arrays and scalars inside ``value`` as plain lists and numbers."""
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def apply_fusion_tuning(node: Any, pipeline: Any, queries: Sequence[Query], lookup: ChunkLookup,
+                        seed: int) -> tuple[list[Query], dict[str, Any]]:
+    """The runner's hook: tune ``pipeline.fusion`` on the train split when enabled, and return
+    the queries to evaluate (the test split, or all of them) and the record's ``fusion_tuning``."""
+    cfg = TuningConfig(**(plain(node) or {}))
+    if not cfg.enabled:
+        return list(queries), {"enabled": False, "evaluated_on": "all queries"}
+    train_ids, test_ids = split_qids([q.qid for q in queries], cfg.train_share, seed)
+    if not train_ids or not test_ids:
+        raise ValueError(f"fusion_tuning: train_share {cfg.train_share} leaves an empty split of "
+                         f"{len(queries)} queries")
+    train_set = set(train_ids)
+    train = [q for q in queries if q.qid in train_set]
+    test = [q for q in queries if q.qid not in train_set]
+    if len(pipeline.legs) < 2:
+        result = None
+    else:
+        lists = leg_lists(pipeline, train)
+        d = pipeline.depths
+        result = (grid_search(pipeline.fusion, lists, train, lookup, cfg.grid, cfg.metric,
+                              d.fused_top_k, d.k) if cfg.strategy == "grid" else
+                  ranx_optimize(pipeline.fusion, lists, train, lookup, cfg.metric, cfg.options,
+                                d.fused_top_k, d.k))
+        pipeline.fusion = result.fusion
+    return test, {
+        "enabled": True, "strategy": cfg.strategy, "metric": cfg.metric, "seed": seed,
+        "train_share": cfg.train_share, "tuned_on": "train", "evaluated_on": "test",
+        "n_train": len(train), "n_test": len(test), "train_qids": train_ids,
+        "best_params": jsonable(result.params) if result else None,
+        "train_score": round(result.train_score, 10) if result else None,
+        "trials": jsonable(result.trials) if result else [],
+        "note": None if result else "one leg: nothing to fuse, so nothing was tuned",
+    }

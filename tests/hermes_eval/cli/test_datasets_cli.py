@@ -1,0 +1,51 @@
+"""`hermes-eval datasets generate|check|import|export` end to end on a tmp repository."""
+from __future__ import annotations
+
+import json
+
+from hermes_eval.cli.main import main
+
+
+def _base(tmp_path, shop):
+    return [f"paths.datasets={tmp_path / 'ds'}", f"paths.cache={tmp_path / 'cache'}", "corpus.name=shop",
+            f"corpus.sources=[{shop}]", "+hygiene.tokenizer=approx"]
+
+
+def test_generate_check_and_export(tmp_path, shop, capsys):
+    base = _base(tmp_path, shop)
+    assert main(["datasets", "generate", "repoeval_line", "sia_code", *base,
+                 "queryset.generator.min_context_chars=10"]) == 0
+    out = capsys.readouterr().out
+    assert "shop-repoeval-line" in out and "shop-sia-code" in out
+    assert main(["datasets", "check", "sia_code", *base, "queryset.generator.min_context_chars=10"]) == 0
+    out = capsys.readouterr().out
+    report = json.loads(out[:out.rindex("}") + 1])
+    assert report["leak_share"] == 1.0 and report["protocol"] == "sia-code"
+    assert "WARNING" in out
+    assert main(["datasets", "check", "shop-repoeval-line", *base]) == 0  # by dataset name
+    assert json.loads(capsys.readouterr().out)["leak_share"] == 0.0
+    assert main(["datasets", "export", "beir", str(tmp_path / "beir"), "queryset=repoeval_line",
+                 "chunker=lines", *base, "queryset.generator.min_context_chars=10"]) == 0
+    assert (tmp_path / "beir" / "qrels" / "test.tsv").is_file()
+    assert main(["datasets", "import", "beir", str(tmp_path / "beir"), "name=again", *base]) == 0
+    assert "queryset=imported queryset.name=again" in capsys.readouterr().out
+    assert main(["datasets", "check", "again", *base]) == 0
+    assert json.loads(capsys.readouterr().out)["gold_outside_corpus"] == 0
+
+
+def test_stale_generator_settings_are_refused(tmp_path, shop, capsys):
+    base = _base(tmp_path, shop)
+    assert main(["datasets", "generate", "symbols", *base]) == 0
+    assert main(["datasets", "check", "symbols", *base, "queryset.generator.min_words=3"]) == 2
+    assert "min_words: 2 -> 3" in capsys.readouterr().err
+
+
+def test_malformed_import_is_one_line_error(tmp_path, shop, capsys):
+    folder = tmp_path / "bad"
+    (folder / "qrels").mkdir(parents=True)
+    (folder / "corpus.jsonl").write_text('{"_id": "a", "text": "x"}\n')
+    (folder / "queries.jsonl").write_text('{"_id": "q", "text": "y"}\n')
+    (folder / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\nq\ta\t1\nq\ta\n")
+    assert main(["datasets", "import", "beir", str(folder), *_base(tmp_path, shop)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "test.tsv line 3" in err and "Traceback" not in err

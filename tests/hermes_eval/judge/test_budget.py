@@ -1,0 +1,89 @@
+"""Token-budget metrics against a hand-computed example."""
+from __future__ import annotations
+
+import pytest
+
+from hermes_eval.judge.budget import BudgetPacker, budget_line_coverage, budget_metrics, budget_recall, token_stats
+from hermes_eval.judge.relevance import ChunkLookup
+from hermes_eval.core import Query, Span
+from retrievers.chunk import Chunk
+from retrievers.chunkers.tokens import count_tokens
+
+LINES = ["def f(x):",         # def f ( x ) :  -> 6 tokens
+         "    return x + 1",  # return x + 1   -> 4
+         "",                  #                -> 0
+         "def g():",          # def g ( ) :    -> 5
+         "    pass"]          # pass           -> 1
+
+
+def chunk(start: int, end: int) -> Chunk:
+    return Chunk("a.py", start, end, "\n".join(LINES[start - 1:end]), "python")
+
+
+A, B, C = chunk(1, 2), chunk(4, 5), chunk(1, 5)
+LOOKUP = ChunkLookup([A, B, C])
+# gold: all of g (a.py 4-5) and one line of a file that is never retrieved
+QUERY = Query("q1", "what does g do", gold=(Span("a.py", 4, 5), Span("b.py", 1, 1)))
+
+
+def test_line_token_counts_are_the_documented_ones():
+    assert [count_tokens(line) for line in LINES] == [6, 4, 0, 5, 1]
+
+
+@pytest.mark.parametrize("ranking, budget, lines, coverage, recall", [
+    ([A.id, B.id], 12, {1, 2}, 0.0, 0.0),          # A costs 10; line 4 (5 tokens) no longer fits
+    ([A.id, B.id], 15, {1, 2, 4}, 1 / 3, 1 / 2),   # B is cut after line 4
+    ([A.id, B.id], 16, {1, 2, 4, 5}, 2 / 3, 1 / 2),
+    ([C.id], 8, {1}, 0.0, 0.0),                    # a big first chunk is cut, not skipped
+    ([A.id, C.id], 20, {1, 2, 3}, 0.0, 0.0),       # overlapping lines are paid for again
+    ([], 4000, set(), 0.0, 0.0),
+])
+def test_packing_by_hand(ranking, budget, lines, coverage, recall):
+    taken = BudgetPacker(LOOKUP).take(ranking, budget)
+    assert taken == {("a.py", n) for n in lines}
+    assert budget_line_coverage(QUERY, taken) == pytest.approx(coverage)
+    assert budget_recall(QUERY, taken) == pytest.approx(recall)
+
+
+def test_budget_metrics_names_and_values():
+    empty = Query("q2", "nothing", gold=())
+    out = budget_metrics([QUERY, empty], {"q1": [A.id, B.id]}, LOOKUP, budgets={"15": 15, "1k": 1000})
+    assert sorted(out) == ["budget_line_coverage@15", "budget_line_coverage@1k",
+                           "budget_recall@15", "budget_recall@1k"]
+    assert out["budget_line_coverage@15"] == {"q1": pytest.approx(1 / 3), "q2": 0.0}
+    assert out["budget_recall@1k"] == {"q1": 0.5, "q2": 0.0}
+
+
+def test_default_budgets_are_1k_2k_4k():
+    out = budget_metrics([QUERY], {"q1": [B.id]}, LOOKUP)
+    assert {k.split("@")[1] for k in out} == {"1k", "2k", "4k"}
+    assert out["budget_line_coverage@1k"]["q1"] == pytest.approx(2 / 3)
+
+
+def test_token_stats():
+    stats = token_stats([A, B, C])
+    assert (stats["tokens_total"], stats["tokens_max"], stats["tokens_p50"]) == (32, 16, 10.0)
+
+
+def test_more_budget_never_covers_less():
+    chunks = [chunk(1, 2), chunk(4, 5), chunk(1, 5), chunk(2, 4)]
+    lookup = ChunkLookup(chunks)
+    packer = BudgetPacker(lookup)
+    for ranking in ([c.id for c in chunks], [c.id for c in reversed(chunks)]):
+        taken = [packer.take(ranking, b) for b in range(0, 40)]
+        assert all(a <= b for a, b in zip(taken, taken[1:]))
+
+
+def test_a_run_records_budget_metrics_and_token_sizes(make_cfg):
+    import json
+
+    from hermes_eval.run.chain import execute
+
+    out = execute(make_cfg("fusion.dense_weight=0.0", "chunker=heuristic"))
+    assert out.status == "ok", out.record.get("error")
+    rec = json.loads((out.run_dir / "record.json").read_text())
+    m = rec["metrics"]
+    for kind in ("budget_line_coverage", "budget_recall"):
+        means = [m[f"{kind}@{b}"]["mean"] for b in ("1k", "2k", "4k")]
+        assert 0 < means[0] <= means[1] <= means[2] <= 1
+    assert rec["chunks"]["tokens_p50"] > 0 and rec["chunks"]["tokens_total"] > rec["chunks"]["count"]

@@ -1,0 +1,38 @@
+"""Relevance from spans: the bisect lookup against brute force, and line coverage."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, file_ranking, line_coverage
+from hermes_eval.core import Query, Span
+from retrievers.chunk import Chunk
+
+
+@st.composite
+def chunkings(draw):
+    chunks = []
+    for path in ("a.py", "b.py"):
+        for _ in range(draw(st.integers(0, 12))):
+            s = draw(st.integers(1, 200))
+            chunks.append(Chunk(path, s, s + draw(st.integers(0, 60)), "x"))
+    return chunks
+
+
+@settings(max_examples=200, deadline=None)
+@given(chunkings(), st.integers(1, 260), st.integers(0, 40))
+def test_overlapping_matches_brute_force(chunks, start, length):
+    span = Span("a.py", start, start + length)
+    lookup = ChunkLookup(chunks)
+    want = {c.id for c in chunks if c.path == "a.py" and c.start <= span.end and span.start <= c.end}
+    assert {c.id for c in lookup.overlapping(span)} == want
+
+
+def test_exclude_removes_judgments_and_coverage_counts_lines():
+    chunks = [Chunk("a.py", 1, 10, "x"), Chunk("a.py", 11, 20, "x"), Chunk("b.py", 1, 5, "x")]
+    lookup = ChunkLookup(chunks)
+    q = Query("q", "text", gold=(Span("a.py", 8, 12),), exclude=(Span("a.py", 11, 20),))
+    assert chunk_qrels([q], lookup) == {"q": {"a.py:1-10": 1}}
+    assert line_coverage(q, ["a.py:1-10"], lookup, k=1) == 3 / 5
+    assert line_coverage(q, ["b.py:1-5", "a.py:11-20"], lookup, k=2) == 2 / 5
+    assert file_ranking(["a.py:11-20", "b.py:1-5", "a.py:1-10"], lookup) == ["a.py", "b.py"]

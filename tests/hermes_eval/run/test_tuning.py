@@ -1,0 +1,159 @@
+"""Fusion tuning: a seeded qid split, tuned on train only, scored on the held-out test split."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+import pandas as pd
+import pytest
+
+import hermes_eval.run.tuning as ft
+from hermes_eval.judge.relevance import ChunkLookup
+from hermes_eval.run.chain import execute
+from hermes_eval.core import Query, Span
+from retrievers.chunk import Chunk
+from retrievers.fusion import WeightedRRF
+from retrievers.fusion_ranx import RanxFusion
+from retrievers.pipeline import Depths
+
+QIDS = [f"q{i:03d}" for i in range(400)]
+
+
+def test_split_is_disjoint_complete_and_seeded():
+    train, test = ft.split_qids(QIDS, 0.3, seed=1)
+    assert set(train).isdisjoint(test) and sorted(train + test) == QIDS
+    assert 0.22 < len(train) / len(QIDS) < 0.38
+    assert ft.split_qids(QIDS, 0.3, seed=1) == (train, test)
+    assert ft.split_qids(QIDS[::-1], 0.3, seed=1)[0] == train[::-1]  # order does not matter
+    assert ft.split_qids(QIDS[:50], 0.3, seed=1)[0] == [q for q in train if q in QIDS[:50]]
+    assert ft.split_qids(QIDS, 0.3, seed=2)[0] != train
+
+
+def test_bad_shares_are_refused():
+    for share in (0.0, 1.0, 1.5):
+        with pytest.raises(ValueError):
+            ft.TuningConfig(enabled=True, train_share=share)
+
+
+# --- a fake pipeline: 40 queries, each with one gold chunk; the dense leg ranks it first, the
+# sparse leg ranks it 9th, so more dense weight is better. Legs record what they were asked.
+
+CHUNKS = [Chunk(path=f"f{i:03d}.py", start=1, end=10, text=f"chunk {i}") for i in range(60)]
+
+
+@dataclass
+class SpyLeg:
+    gold_rank: int
+    input: ClassVar[str] = "text"
+    asked: list[str] = field(default_factory=list)
+
+    def search(self, queries, k):
+        out = []
+        for q in queries:
+            self.asked.append(q)
+            gold = int(q.split()[-1])
+            others = [c.id for c in CHUNKS if c.id != CHUNKS[gold].id][: k - 1]
+            ranked = others[: self.gold_rank - 1] + [CHUNKS[gold].id] + others[self.gold_rank - 1:]
+            out.append([(cid, 1.0 / (r + 1)) for r, cid in enumerate(ranked[:k])])
+        return out
+
+
+@dataclass
+class FakePipeline:
+    legs: dict
+    fusion: object
+    depths: Depths = field(default_factory=lambda: Depths(20, 20, 20, 20))
+    embedder: object = None
+    needs_vectors: bool = False
+
+
+def queries() -> list[Query]:
+    return [Query(qid=f"q{i:02d}", query=f"find chunk {i}", gold=(Span(f"f{i:03d}.py", 1, 10),))
+            for i in range(40)]
+
+
+def fake_pipeline(fusion) -> FakePipeline:
+    return FakePipeline(legs={"sparse": SpyLeg(gold_rank=9), "dense": SpyLeg(gold_rank=1)}, fusion=fusion)
+
+
+def test_grid_tuning_sees_only_train_queries(monkeypatch):
+    scored: list[set[str]] = []
+    real_per_query = ft.per_query
+
+    def spy(qrels, rankings, metrics):
+        scored.append(set(qrels) | set(rankings))
+        return real_per_query(qrels, rankings, metrics)
+
+    monkeypatch.setattr(ft, "per_query", spy)
+    qs = queries()
+    pipe = fake_pipeline(WeightedRRF(k=60, dense_weight=0.5))
+    node = {"enabled": True, "train_share": 0.5, "metric": "mrr@10",
+            "grid": {"dense_weight": [0.1, 0.5, 0.9], "k": [60]}}
+    test_qs, record = ft.apply_fusion_tuning(node, pipe, qs, ChunkLookup(CHUNKS), seed=3)
+
+    train_ids, test_ids = ft.split_qids([q.qid for q in qs], 0.5, 3)
+    assert [q.qid for q in test_qs] == test_ids and set(train_ids).isdisjoint(test_ids)
+    asked = {q for leg in pipe.legs.values() for q in leg.asked}
+    assert asked == {q.query for q in qs if q.qid in train_ids}  # test queries never searched
+    assert scored and all(s <= set(train_ids) for s in scored)  # nor scored
+    assert record["evaluated_on"] == "test" and record["tuned_on"] == "train"
+    assert record["train_qids"] == train_ids and record["n_test"] == len(test_ids)
+    assert record["best_params"] == {"dense_weight": 0.9, "k": 60}
+    assert pipe.fusion == WeightedRRF(k=60, dense_weight=0.9)
+    assert [t["params"]["dense_weight"] for t in record["trials"]] == [0.1, 0.5, 0.9]
+    assert record["trials"][2]["mrr@10"] > record["trials"][0]["mrr@10"]
+
+
+def test_ranx_strategy_trains_a_trained_method():
+    qs = queries()
+    pipe = fake_pipeline(RanxFusion(method="posfuse", norm=None))
+    node = {"enabled": True, "train_share": 0.5, "strategy": "ranx", "metric": "ndcg@10"}
+    test_qs, record = ft.apply_fusion_tuning(node, pipe, qs, ChunkLookup(CHUNKS), seed=0)
+    assert "probs" in pipe.fusion.params and record["best_params"]["probs"]
+    json.dumps(record)  # numpy arrays became plain lists
+    lists = {n: leg.search([test_qs[0].query], 20)[0] for n, leg in pipe.legs.items()}
+    assert pipe.fusion.fuse(lists, 5)
+
+
+@dataclass(frozen=True)
+class TwoVariants:
+    def expand(self, query):
+        return ["again " + query]
+
+
+def test_leg_lists_follow_the_pipelines_query_variants():
+    pipe = fake_pipeline(WeightedRRF())
+    pipe.expander = TwoVariants()
+    lists = ft.leg_lists(pipe, queries()[:1])
+    assert set(lists["q00"]) == {"sparse@q0", "sparse@q1", "dense@q0", "dense@q1"}
+    assert pipe.legs["dense"].asked == ["find chunk 0", "again find chunk 0"]
+
+
+def test_disabled_evaluates_everything():
+    qs = queries()
+    pipe = fake_pipeline(WeightedRRF())
+    out, record = ft.apply_fusion_tuning(None, pipe, qs, ChunkLookup(CHUNKS), seed=0)
+    assert out == qs and record == {"enabled": False, "evaluated_on": "all queries"}
+    assert not any(leg.asked for leg in pipe.legs.values())
+
+
+def test_with_params_sets_fields_and_mapping_entries():
+    f = ft.with_params(RanxFusion(method="rrf"), {"params.k": 10, "norm": "max", "weights.dense": 2.0})
+    assert f == RanxFusion(method="rrf", norm="max", params={"k": 10}, weights={"dense": 2.0})
+    with pytest.raises(ValueError):
+        ft.with_params(WeightedRRF(), {"nope": 1})
+
+
+def test_runner_scores_only_the_test_split(make_cfg):
+    cfg = make_cfg("+fusion_tuning=grid", "fusion_tuning.grid.dense_weight=[0.2,0.8]",
+                   "fusion_tuning.grid.k=[60]", "chunker=lines")
+    out = execute(cfg)
+    assert out.status == "ok", out.record.get("error")
+    rec = out.record["fusion_tuning"]
+    per_query = pd.read_parquet(out.run_dir / "per_query.parquet")
+    assert rec["evaluated_on"] == "test" and rec["n_train"] > 0
+    assert set(per_query["qid"]).isdisjoint(rec["train_qids"])
+    assert len(per_query) == rec["n_test"] == out.record["queryset_info"]["n"]
+    assert out.record["metrics"]["recall@10"]["n"] == rec["n_test"]
+    assert rec["best_params"]["dense_weight"] in (0.2, 0.8)
