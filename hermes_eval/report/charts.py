@@ -71,7 +71,8 @@ def pareto_front(points: Sequence[Point]) -> list[Point]:
 def pareto_chart(points: Sequence[Point], metric: str) -> bytes:
     """Quality (with CI) against p95 latency; the Pareto front is red and connected."""
     fig, ax = plt.subplots(figsize=WIDE)
-    front = set(id(p) for p in pareto_front(points))
+    fr = pareto_front(points)  # computed once: colours the points and draws the step line
+    front = set(id(p) for p in fr)
     for p in points:
         on = id(p) in front
         color = FRONT_COLOR if on else (BASELINE_COLOR if p.baseline else OTHER_COLOR)
@@ -80,7 +81,6 @@ def pareto_chart(points: Sequence[Point], metric: str) -> bytes:
         text = f"#{p.rank} {p.label}" if on or p.baseline else f"#{p.rank}"
         ax.annotate(plain_text(text), (p.latency_ms, p.quality), xytext=(5, 4), textcoords="offset points",
                     fontsize=7, color=color)
-    fr = pareto_front(points)
     if len(fr) > 1:
         ax.step([p.latency_ms for p in fr], [p.quality for p in fr], where="post", color=FRONT_COLOR,
                 lw=1.2, alpha=0.6, label="Pareto front")
