@@ -35,6 +35,8 @@ gate: setup
 	$(BIN)/hermes-eval gate
 
 test: setup
+	# dependency rules ([tool.importlinter] in pyproject.toml); a broken contract stops here
+	$(BIN)/lint-imports --no-cache --no-logo
 	$(BIN)/python -m pytest -q tests
 
 clean:

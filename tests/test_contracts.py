@@ -1,0 +1,39 @@
+"""The dependency rules in pyproject.toml ([tool.importlinter]) hold, so a broken contract fails pytest too."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_import_contracts_are_kept():
+    exe = Path(sys.executable).parent / "lint-imports"
+    assert exe.exists(), f"{exe} is missing; install the dev extra: pip install -e '.[dev]'"
+    # lint-imports puts its working directory first on sys.path, so this checks this checkout
+    proc = subprocess.run([str(exe), "--no-cache", "--no-logo"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-2000:]
+
+
+def _contracts() -> dict[str, dict]:
+    cfg = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    return {c["id"]: c for c in cfg["contracts"]}
+
+
+@pytest.mark.parametrize("contract_id,allowed", [("judge-needs-only-core", {"core"}),
+                                                 ("core-is-the-base", set())])
+def test_only_core_contracts_forbid_every_other_subpackage(contract_id, allowed):
+    """These two contracts list the forbidden subpackages by name; a new subpackage must join the list."""
+    contract = _contracts()[contract_id]
+    (source,) = contract["source_modules"]
+    own = source.removeprefix("hermes_eval.")
+    subpackages = {p.parent.name for p in (ROOT / "hermes_eval").glob("*/__init__.py")}
+    forbidden = {m.removeprefix("hermes_eval.") for m in contract["forbidden_modules"]}
+    missing = subpackages - forbidden - allowed - {own}
+    assert not missing, f"pyproject.toml contract {contract_id!r}: add {sorted(missing)} to forbidden_modules"
+    assert not forbidden - subpackages, f"contract {contract_id!r} names packages that do not exist"
