@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from hermes_eval.core.errors import UserError, format_error
 from hermes_eval.gate.baseline import BaselineError, read_baseline, write_baseline
 from hermes_eval.gate.suite import measure
 from hermes_eval.gate.outputs import write_all
@@ -26,7 +27,7 @@ def run_gate(name: str, overrides: list[str], compose: Callable, conf_dir: Path,
         except BaselineError as exc:
             snap = {"when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "overrides": overrides}
             write_all(out_dir, spec.name, [], CANNOT, snap, None, reports / "history.sqlite", error=str(exc))
-            print(f"hermes-eval: error: {exc}", file=sys.stderr)
+            print(format_error(exc), file=sys.stderr)
             return CANNOT
     runs_dir = runs_root / f"gate-{spec.name}-{time.strftime('%Y%m%d-%H%M%S')}"
     snapshot = measure(spec, overrides, compose, runs_dir)
@@ -36,9 +37,9 @@ def run_gate(name: str, overrides: list[str], compose: Callable, conf_dir: Path,
         print(f"baseline written: {path}")
         return PASS
     if failed:
-        msg = "arms failed: " + "; ".join(f"{a}: {e}" for a, e in failed.items())
-        write_all(out_dir, spec.name, [], CANNOT, snapshot, baseline, reports / "history.sqlite", error=msg)
-        print(f"hermes-eval: error: {msg}", file=sys.stderr)
+        err = UserError("arms failed: " + "; ".join(f"{a}: {e}" for a, e in failed.items()))
+        write_all(out_dir, spec.name, [], CANNOT, snapshot, baseline, reports / "history.sqlite", error=str(err))
+        print(format_error(err), file=sys.stderr)
         return CANNOT
     verdicts = evaluate(spec, baseline, snapshot)
     code = PASS if all(v.passed for v in verdicts) else REGRESSION
