@@ -100,8 +100,18 @@ class Pipeline:
         return self._chunks[chunk_id]
 
     def search(self, query: str, k: int | None = None) -> SearchResult:
-        """Search one query, timing each stage (expand, embed, each leg, fuse, rerank) in ns."""
+        """Search one query, timing each stage (expand, embed, each leg, fuse, rerank) in ns:
+        :meth:`legs_for` then :meth:`finish`, cut to ``k``."""
         k = check_k(k or self.depths.k)
+        lists, timings = self.legs_for(query)
+        hits, more = self.finish(query, lists)
+        timings.update(more)
+        return SearchResult(hits=hits[:k], timings_ns=timings)
+
+    def legs_for(self, query: str) -> tuple[dict[str, list[Hit]], dict[str, int]]:
+        """Every leg's hits for ``query`` (expanded and embedded as the pipeline does), keyed by
+        leg name, or ``<leg>@q<i>`` per query variant with an expander; with the ns spent in
+        ``expand``, ``embed`` and each leg. Sets :attr:`last_query_vector` for the reranker."""
         timings: dict[str, int] = {}
         lists: dict[str, list[Hit]] = {}
         queries = [query]
@@ -123,14 +133,29 @@ class Pipeline:
                 lists[name] = found[0]
             else:
                 lists.update({f"{name}@q{i}": hits for i, hits in enumerate(found)})
+        return lists, timings
+
+    def finish(self, query: str, lists: Mapping[str, list[Hit]], fusion: Any = None,
+               query_vector: Any = None) -> tuple[list[Hit], dict[str, int]]:
+        """Fuse ``lists`` (from :meth:`legs_for` for ``query``) with ``fusion`` or the pipeline's
+        own (a single list is taken as it is), cut to ``fused_top_k``, then rerank when there is
+        a reranker; with the ns spent in ``fuse`` and ``rerank``.
+
+        Calling it again for the same ``lists`` with other fusions is how tuning scores them.
+        ``query_vector`` (``query``'s embedding) is handed to the reranker as
+        :attr:`last_query_vector` when finishing a query other than the one last searched.
+        """
+        timings: dict[str, int] = {}
+        if query_vector is not None:
+            self.last_query_vector = (query, query_vector)
         t = time.perf_counter_ns()
         if len(lists) == 1:
             hits = next(iter(lists.values()))[: self.depths.fused_top_k]
         else:
-            hits = self.fusion.fuse(lists, self.depths.fused_top_k)
+            hits = (self.fusion if fusion is None else fusion).fuse(lists, self.depths.fused_top_k)
         timings["fuse"] = time.perf_counter_ns() - t
         if self.reranker is not None:
             t = time.perf_counter_ns()
             hits = self.reranker.rerank(query, hits, self)
             timings["rerank"] = time.perf_counter_ns() - t
-        return SearchResult(hits=hits[:k], timings_ns=timings)
+        return hits, timings
