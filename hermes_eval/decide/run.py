@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +24,8 @@ from hermes_eval.record.folder import RunFiles
 
 DECISIONS = "decisions"
 REPORT_MODE = 0o644
+
+log = logging.getLogger(__name__)
 
 
 def _check_fair(spec: DecisionSpec, cfgs: list) -> None:
@@ -52,7 +55,7 @@ def _execute(spec: DecisionSpec, arm: Arm, cfg, what: str):
     if res.status != "ok":
         raise UserError(f"{spec.path}: arm {arm.name} failed in {res.run_dir}: {res.record.get('error')}")
     state = "reused" if res.skipped else "ran"
-    print(f"[decide {spec.name}] {what} arm {arm.name} ({arm.label}): {state} {res.run_dir}", flush=True)
+    log.info("[decide %s] %s arm %s (%s): %s %s", spec.name, what, arm.name, arm.label, state, res.run_dir)
     return res
 
 
@@ -92,7 +95,8 @@ def _write(path: Path, data: bytes) -> None:
 
 def run_decision(name: str, compose: Callable, conf_dir: Path, runs_dir: Path, out_dir: Path,
                  rerun: bool = False) -> int:
-    """Run, judge and record one decision; prints the verdict and the record's path."""
+    """Run, judge and record one decision; prints (the product, on stdout) the verdict and the record's
+    path; progress goes to the log."""
     spec = load_spec(name, Path(conf_dir) / "decision")
     runs = run_arms(spec, compose, runs_dir, rerun)
     comps = analyze(spec, runs)
