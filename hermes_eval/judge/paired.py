@@ -9,6 +9,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from hermes_eval.core.order import ordered_scores
+from hermes_eval.judge.bootstrap import bootstrap_ci
 
 STAT_TESTS = ("student", "fisher")  # ranx's two-sided paired t-test and randomization test
 DEFAULT_STAT_TEST = "student"
@@ -36,7 +37,8 @@ class PairedTest:
 
 @dataclass(frozen=True)
 class EffectCI:
-    """Mean of per-query differences (B - A) with a percentile bootstrap CI."""
+    """A paired effect with its bootstrap CI: the mean of per-query differences (B - A) from
+    ``paired_bootstrap``, or a latency percentile ratio from ``ratio_bootstrap``."""
 
     mean: float
     ci_low: float
@@ -59,14 +61,17 @@ def holm(p_values: Sequence[float]) -> list[float]:
 
 def paired_bootstrap(a: Sequence[float], b: Sequence[float], n_resamples: int = DEFAULT_RESAMPLES,
                      seed: int = 0, alpha: float = DEFAULT_ALPHA) -> EffectCI:
-    """Percentile bootstrap CI of mean(b - a), resampling queries (pairs stay together)."""
+    """Mean of the per-query differences b - a and its BCa bootstrap CI.
+
+    The paired form used here is the one-sample bootstrap of the differences d = b - a (resampling a
+    query keeps its pair together), computed by ``judge.bootstrap.bootstrap_ci`` — the same
+    implementation as every metric CI, with the same degenerate cases (no queries -> 0 with n = 0;
+    one query, all differences equal or ``n_resamples == 0`` -> CI at the mean difference)."""
     d = np.asarray(b, dtype=np.float64) - np.asarray(a, dtype=np.float64)
     if d.size == 0:
         return EffectCI(0.0, 0.0, 0.0, 0)
-    rng = np.random.default_rng(seed)
-    means = d[rng.integers(0, d.size, size=(n_resamples, d.size))].mean(axis=1)
-    lo, hi = np.quantile(means, [alpha / 2, 1 - alpha / 2])
-    return EffectCI(float(d.mean()), float(lo), float(hi), int(d.size))
+    lo, hi = bootstrap_ci(d, n_resamples=n_resamples, seed=seed, alpha=alpha)
+    return EffectCI(float(d.mean()), lo, hi, int(d.size))
 
 
 def ratio_bootstrap(a: Sequence[float], b: Sequence[float], q: float, n_resamples: int = DEFAULT_RESAMPLES,

@@ -1,11 +1,13 @@
 """Statistics against independent implementations: Holm by hand, ranx p-values against scipy."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 from scipy import stats as sp
 
-from hermes_eval.judge.paired import holm, paired_bootstrap, paired_pvalue, ranx_compare, ratio_bootstrap, vector_test
+from hermes_eval.judge.paired import EffectCI, holm, paired_bootstrap, paired_pvalue, ranx_compare, ratio_bootstrap, vector_test
 
 
 def test_holm_matches_a_hand_worked_example():
@@ -78,6 +80,27 @@ def test_paired_bootstrap_is_seeded_and_brackets_the_mean_difference():
     assert e1 == e2 and e1.ci_low < e1.mean < e1.ci_high and e1.ci_low > 0
     assert e1.mean == pytest.approx(float(np.mean(b - a)))
     assert paired_bootstrap([], []).n == 0
+
+
+def test_paired_bootstrap_is_the_scipy_bca_bootstrap_of_the_differences():
+    rng = np.random.default_rng(9)
+    a = rng.random(50)
+    b = np.clip(a + rng.normal(0.05, 0.2, 50), 0, 1)
+    e = paired_bootstrap(a, b, n_resamples=1500, seed=4)
+    direct = sp.bootstrap((b - a,), np.mean, n_resamples=1500, confidence_level=0.95, method="BCa",
+                          rng=np.random.default_rng(4)).confidence_interval
+    assert (e.ci_low, e.ci_high) == (float(direct.low), float(direct.high))
+    assert e.mean == float(np.mean(b - a)) and e.n == 50
+
+
+def test_paired_bootstrap_degenerate_inputs():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert paired_bootstrap([], []) == EffectCI(0.0, 0.0, 0.0, 0)
+        assert paired_bootstrap([0.5], [0.75]) == EffectCI(0.25, 0.25, 0.25, 1)
+        assert paired_bootstrap([0.5] * 9, [0.5] * 9) == EffectCI(0.0, 0.0, 0.0, 9)
+        e = paired_bootstrap([0.0, 0.5, 1.0], [1.0, 1.0, 1.0], n_resamples=0)
+        assert e == EffectCI(0.5, 0.5, 0.5, 3)
 
 
 def test_ratio_bootstrap_of_a_percentile():
