@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 from scipy import stats as sp
 
-from hermes_eval.judge.paired import EffectCI, holm, paired_bootstrap, paired_pvalue, ranx_compare, ratio_bootstrap, vector_test
+from hermes_eval.judge.paired import (EffectCI, holm, paired_bootstrap, paired_pvalue, ranx_compare, ratio_bootstrap,
+                                      vector_test)
 
 
 def test_holm_matches_a_hand_worked_example():
