@@ -19,7 +19,7 @@ from hermes_eval.decide.render import render_decision
 from hermes_eval.decide.rule import judge, overall
 from hermes_eval.decide.spec import Arm, DecisionSpec, load_spec
 from hermes_eval.core.errors import UserError
-from hermes_eval.core.metrics import metric
+from hermes_eval.core.metrics import known, metric
 from hermes_eval.record.folder import RunFiles
 
 DECISIONS = "decisions"
@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 
 def _check_fair(spec: DecisionSpec, cfgs: list) -> None:
     """A chunk-level primary metric cannot compare arms whose chunkers differ."""
-    chunk_level = not metric(spec.primary_metric).chunking_fair
+    # an unknown name is not refused here: analysis names the field and lists the recorded metrics
+    chunk_level = known(spec.primary_metric) and not metric(spec.primary_metric).chunking_fair
     chunkers = {json.dumps(plain(c.chunker), sort_keys=True) for c in cfgs}
     if chunk_level and len(chunkers) > 1:
         raise UserError(f"{spec.path}: field 'primary_metric' {spec.primary_metric!r} is chunk-level but the arms "
@@ -49,9 +50,9 @@ def _compose_all(spec: DecisionSpec, compose: Callable, extra: list[str]) -> lis
 
 
 def _execute(spec: DecisionSpec, arm: Arm, cfg, what: str):
-    from hermes_eval.run.chain import execute
+    from hermes_eval.api import execute_config
 
-    res = execute(cfg)
+    res = execute_config(cfg)
     if res.status != "ok":
         raise UserError(f"{spec.path}: arm {arm.name} failed in {res.run_dir}: {res.record.get('error')}")
     state = "reused" if res.skipped else "ran"
