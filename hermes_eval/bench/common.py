@@ -24,15 +24,15 @@ def percentile_ms(samples_ns, q: float) -> float:
 
 
 def default_chunks_and_queries(cache: Path, n_queries: int = 100):
-    """The default corpus chunked with python_ast, and docstring queries from it."""
-    from hermes_eval.corpus import load_corpus
-    from hermes_eval.corpus.masking import mask_corpus
-    from hermes_eval.querysets.docstrings import DocstringQueries
-    from retrievers.chunkers.base import chunk_files
-    from retrievers.chunkers.python_ast import PythonASTChunker
+    """The default corpus chunked with python_ast and its docstring queries, through the run's own
+    prepare stage (so masked exactly as a run masks it)."""
+    from hermes_eval.cache.content import Cache
+    from hermes_eval.config.compose import compose
+    from hermes_eval.config.settings import settings_from
+    from hermes_eval.run.prepare import prepare
 
-    corpus = load_corpus(["pkg:jinja2", "pkg:click", "pkg:requests"], name="default", cache_dir=cache)
-    qs = DocstringQueries(max_queries=n_queries).generate(corpus, "bench")
-    masked = mask_corpus(corpus, qs.masks)
-    chunks = chunk_files(PythonASTChunker(), [(f.path, f.text, f.language) for f in masked.files])
-    return chunks, [q.query for q in qs.queries]
+    s = settings_from(compose(["chunker=python_ast", "queryset.name=bench-docstring",
+                               f"queryset.generator.max_queries={n_queries}", f"paths.cache={cache}",
+                               f"paths.datasets={Path(cache) / 'bench' / 'datasets'}"]))
+    p = prepare(s, Cache(cache))
+    return list(p.chunks), [q.query for q in p.queryset.queries]

@@ -26,15 +26,16 @@ N_QUERIES = 50
 
 def prepare(cache: Path) -> Path:
     """Chunks sampled per size and the query texts, written once to the bench cache."""
-    from hermes_eval.corpus import load_corpus
+    from hermes_eval.config.settings import CorpusSettings
     from hermes_eval.querysets.docstrings import DocstringQueries
+    from hermes_eval.run.prepare import open_corpus
     from retrievers.chunkers.base import chunk_files
     from retrievers.chunkers.lines import LineChunker
 
     out = cache / "bench" / "scaling.pkl"
     if out.exists():
         return out
-    corpus = load_corpus([CORPUS], name="sympy", cache_dir=cache)
+    corpus = open_corpus(CorpusSettings(name="sympy", sources=(CORPUS,)), cache)
     chunks = chunk_files(LineChunker(size=10, overlap=0), [(f.path, f.text, f.language) for f in corpus.files])
     rng = np.random.default_rng(0)
     order = rng.permutation(len(chunks))

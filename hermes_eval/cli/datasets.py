@@ -34,12 +34,10 @@ def _split(rest: list[str]) -> tuple[list[str], dict, list[str]]:
     return words, options, overrides
 
 
-def _load(cfg):
-    from hermes_eval.corpus import load_corpus
+def _settings(cfg):
+    from hermes_eval.config.settings import settings_from
 
-    return load_corpus(list(cfg.corpus.sources), name=cfg.corpus.name, cache_dir=cfg.paths.cache,
-                       max_file_bytes=int(cfg.corpus.get("max_file_bytes", 1_000_000)),
-                       languages=cfg.corpus.get("languages"))
+    return settings_from(cfg)
 
 
 def generator_configs(conf_dir: Path) -> list[str]:
@@ -59,15 +57,15 @@ def _list(root: Path) -> int:
 
 def _generate(words: list[str], overrides: list[str], compose, force: bool) -> int:
     from hermes_eval.config.compose import CONF_DIR
-    from hermes_eval.querysets.obtain import obtain_queryset
+    from hermes_eval.run.prepare import prepare_queries
 
     names = generator_configs(CONF_DIR) if words == ["all"] else words or [None]
     for config in names:
-        cfg = compose(([f"queryset={config}"] if config else []) + overrides)
-        corpus = _load(cfg)
-        qs = obtain_queryset(cfg, corpus, force=force)
+        s = _settings(compose(([f"queryset={config}"] if config else []) + overrides))
+        p = prepare_queries(s, force=force)
+        qs, corpus = p.queryset, p.corpus
         skipped = {k: v for k, v in (qs.manifest.get("skipped") or {}).items() if v}
-        print(f"{Path(cfg.paths.datasets) / qs.name}: {len(qs)} queries (corpus {corpus.name} "
+        print(f"{s.paths.datasets / qs.name}: {len(qs)} queries (corpus {corpus.name} "
               f"{corpus.fingerprint}; skipped {skipped or 'none'})")
     return 0
 
@@ -90,16 +88,14 @@ def _import(words: list[str], options: dict, root: Path) -> int:
 
 
 def _export(words: list[str], cfg) -> int:
-    from hermes_eval.config.parts import instantiate_part
-    from hermes_eval.corpus.masking import mask_corpus
     from hermes_eval.querysets.beir import export_beir
-    from hermes_eval.querysets.obtain import obtain_queryset
+    from hermes_eval.run.prepare import prepare_queries
 
     if len(words) != 2 or words[0] != "beir":
         raise UserError("datasets export: use `datasets export beir OUT_DIR [queryset=... chunker=...]`")
-    corpus = _load(cfg)
-    qs = obtain_queryset(cfg, corpus)
-    counts = export_beir(qs, mask_corpus(corpus, qs.masks), instantiate_part(cfg.chunker), Path(words[1]))
+    s = _settings(cfg)
+    p = prepare_queries(s)
+    counts = export_beir(p.queryset, p.indexed, s.chunker.build(), Path(words[1]))
     print(f"{words[1]}: {json.dumps(counts)}")
     if counts["queries_with_exclude"]:
         print(f"note: {counts['queries_with_exclude']} queries carry exclude spans; BEIR tools ignore them "
@@ -138,9 +134,11 @@ def run(args, compose) -> int:
 def _check(name: str | None, cfg, root: Path) -> int:
     from hermes_eval.corpus import load_corpus
     from hermes_eval.corpus.masking import mask_corpus
-    from hermes_eval.judge.hygiene import check, hygiene_params
-    from hermes_eval.querysets.obtain import obtain_queryset
     from hermes_eval.querysets.store import load_queryset
+    from hermes_eval.run.judge import hygiene_of
+    from hermes_eval.run.prepare import prepare_queries
+
+    s = _settings(cfg)
 
     if name and name != cfg.queryset.name:
         folder = root / name
@@ -149,16 +147,16 @@ def _check(name: str | None, cfg, root: Path) -> int:
         if not sources:
             raise UserError(f"datasets check {name}: its manifest names no corpus folder; pass "
                             f"queryset=<config> so the corpus it was built on is known")
-        corpus = load_corpus(sources, name=name, cache_dir=cfg.paths.cache)
+        indexed = mask_corpus(load_corpus(sources, name=name, cache_dir=s.paths.cache), qs.masks)
     else:
-        corpus = _load(cfg)
-        qs = obtain_queryset(cfg, corpus)
-    h = check(qs, mask_corpus(corpus, qs.masks), **hygiene_params(cfg)).to_dict()
+        p = prepare_queries(s)
+        qs, indexed = p.queryset, p.indexed
+    h = hygiene_of(qs, indexed, s.hygiene).to_dict()
     if qs.manifest.get("protocol"):
         h["protocol"] = qs.manifest["protocol"]
         h["leaks_by_design"] = bool(qs.manifest.get("leaks_by_design"))
     print(json.dumps(h, indent=2))
-    threshold = float((cfg.get("hygiene") or {}).get("self_retrieval_warn", 0.05))
+    threshold = s.hygiene.self_retrieval_warn
     if max(h["self_retrieval_share"], h["leak_share"]) > threshold:
         print(f"WARNING: leak_share {h['leak_share']:.1%} / self_retrieval_share "
               f"{h['self_retrieval_share']:.1%} above {threshold:.0%}: scores on this set are inflated")

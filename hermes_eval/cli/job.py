@@ -5,26 +5,33 @@ import sys
 
 from omegaconf import DictConfig
 
+from hermes_eval.core.errors import error_line
+
+
+def summary_line(outcome) -> str:
+    """One line per job: skipped, ok with headline metrics, or failed with its error."""
+    rec = outcome.record
+    if outcome.skipped:
+        return f"[skip] {outcome.run_dir} (finished record with the same config hash)"
+    if outcome.status == "ok":
+        m = rec["metrics"]
+        return (f"[ok] {outcome.run_dir}  R@10={m['recall@10']['mean']:.3f} "
+                f"nDCG@10={m['ndcg@10']['mean']:.3f} fileR@10={m['file_recall@10']['mean']:.3f} "
+                f"p50={rec['latency_ms']['total']['p50']:.1f}ms")
+    return f"[failed] {outcome.run_dir}: {rec['error']}"
+
 
 def task(cfg: DictConfig) -> str:
     from hydra.core.hydra_config import HydraConfig
     from hydra.types import RunMode
 
-    from hermes_eval.run.chain import execute
+    from hermes_eval.api import execute_config
+    from hermes_eval.core.log import setup_logging
 
-    outcome = execute(cfg)
-    rec = outcome.record
-    if outcome.skipped:
-        line = f"[skip] {outcome.run_dir} (finished record with the same config hash)"
-    elif outcome.status == "ok":
-        m = rec["metrics"]
-        line = (f"[ok] {outcome.run_dir}  R@10={m['recall@10']['mean']:.3f} "
-                f"nDCG@10={m['ndcg@10']['mean']:.3f} fileR@10={m['file_recall@10']['mean']:.3f} "
-                f"p50={rec['latency_ms']['total']['p50']:.1f}ms")
-    else:
-        line = f"[failed] {outcome.run_dir}: {rec['error']}"
-    print(line, flush=True)
+    setup_logging()
+    outcome = execute_config(cfg)
+    print(summary_line(outcome), flush=True)
     if outcome.status != "ok" and HydraConfig.get().mode == RunMode.RUN:
-        print(f"hermes-eval: error: {rec['error']}", file=sys.stderr)
+        print(error_line(outcome.record["error"]), file=sys.stderr)
         sys.exit(1)
     return outcome.status

@@ -2,20 +2,21 @@
 from __future__ import annotations
 
 import argparse
-
 import sys
 from pathlib import Path
 
 from hermes_eval.config.compose import CONF_DIR, compose, first_of_sweeps
-from hermes_eval.core.errors import UserError
+from hermes_eval.core.errors import UserError, format_error
+from hermes_eval.core.log import setup_logging
+
 
 def _launch(overrides: list[str], multirun: bool) -> int:
     """Run the Hydra task (one run or a multirun sweep) after validating the overrides."""
     import hydra
 
-    from hermes_eval.config.validate import validate
+    from hermes_eval.config.settings import settings_from
 
-    validate(compose(first_of_sweeps(overrides) if multirun else overrides))
+    settings_from(compose(first_of_sweeps(overrides) if multirun else overrides))  # fail before launching
     from hermes_eval.cli.job import task
 
     main = hydra.main(version_base="1.3", config_path=str(CONF_DIR), config_name="config")(task)
@@ -61,9 +62,10 @@ def cmd_bench(args) -> int:
 
 
 def cmd_serve(args) -> int:
+    from hermes_eval.config.settings import settings_from
     from hermes_eval.serve.server import serve
 
-    return serve(compose(args.overrides), args.host, args.port)
+    return serve(settings_from(compose(args.overrides)), args.host, args.port)
 
 
 def cmd_run(args) -> int:
@@ -133,10 +135,11 @@ def main(argv: list[str] | None = None) -> int:
                    "import repoeval JSONL SNAPSHOT [name=..]; export beir OUT; plus Hydra overrides")
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
     args = parser.parse_args(argv)
+    setup_logging()
     try:
         return args.func(args)
     except UserError as exc:
-        print(f"hermes-eval: error: {exc}", file=sys.stderr)
+        print(format_error(exc), file=sys.stderr)
         return exc.exit_code
 
 

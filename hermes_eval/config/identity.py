@@ -9,6 +9,7 @@ from typing import Any
 from omegaconf import DictConfig
 
 from hermes_eval.config.parts import instantiate_part, plain
+from retrievers.legs import active_legs as legs_that_run
 
 # keys that do not change what a run measures, so they stay out of its hash
 LOCATION_KEYS = frozenset({"cache_dir"})
@@ -40,10 +41,9 @@ def config_hash(cfg: DictConfig | dict) -> str:
 
 
 def active_legs(cfg: DictConfig | dict) -> list[str]:
-    """Leg names of the retriever that run: configured and with a non-zero fusion weight."""
-    fusion = instantiate_part(cfg["fusion"])
+    """Leg names of the retriever that run (see :func:`retrievers.legs.active_legs`)."""
     retr = cfg["retriever"]
-    return [leg for leg in ("sparse", "dense") if retr.get(leg) and fusion.weight(leg) != 0]
+    return legs_that_run({leg: retr.get(leg) or None for leg in ("sparse", "dense")}, instantiate_part(cfg["fusion"]))
 
 
 def system_label(cfg: DictConfig | dict) -> str:

@@ -65,21 +65,3 @@ def validate(cfg: DictConfig) -> None:
         if name.split("@", 1)[0] not in known:
             raise UserError(f"config field fusion.weights.{name} names no leg of retriever "
                             f"{cfg.retriever.get('name')!r}: use one of {sorted(known)}")
-
-
-def validate_queries(qs, corpus, source: str) -> None:
-    """Query-set errors that would silently corrupt scores: duplicate qids, gold off the corpus."""
-    seen: dict[str, int] = {}
-    for i, q in enumerate(qs.queries, start=1):
-        if q.qid in seen:
-            raise UserError(f"{source}: qid {q.qid!r} appears at queries {seen[q.qid]} and {i}: qids must be unique")
-        seen[q.qid] = i
-    lines = {f.path: f.n_lines for f in corpus.files}
-    for q in qs.queries:
-        for g in q.gold:
-            if g.path not in lines:
-                raise UserError(f"{source}: query {q.qid!r} has gold path {g.path!r}, which is not in corpus "
-                                f"{corpus.name!r}: fix the path or point corpus.sources at the right tree")
-            if g.end > lines[g.path]:
-                raise UserError(f"{source}: query {q.qid!r} has gold {g.path}:{g.start}-{g.end} but the file has "
-                                f"{lines[g.path]} lines: the query set was made for another version of the code")

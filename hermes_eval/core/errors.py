@@ -24,6 +24,11 @@ def one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {msg}" if msg else type(exc).__name__
 
 
-def format_error(exc: BaseException) -> str:
+def error_line(message: str) -> str:
     """The one line every command prints on stderr for a failure: ``hermes-eval: error: <message>``."""
-    return f"hermes-eval: error: {one_line(exc)}"
+    return f"hermes-eval: error: {message}"
+
+
+def format_error(exc: BaseException) -> str:
+    """:func:`error_line` of :func:`one_line` of ``exc``."""
+    return error_line(one_line(exc))

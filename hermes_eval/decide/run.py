@@ -50,9 +50,9 @@ def _compose_all(spec: DecisionSpec, compose: Callable, extra: list[str]) -> lis
 
 
 def _execute(spec: DecisionSpec, arm: Arm, cfg, what: str):
-    from hermes_eval.run.chain import execute
+    from hermes_eval.api import execute_config
 
-    res = execute(cfg)
+    res = execute_config(cfg)
     if res.status != "ok":
         raise UserError(f"{spec.path}: arm {arm.name} failed in {res.run_dir}: {res.record.get('error')}")
     state = "reused" if res.skipped else "ran"

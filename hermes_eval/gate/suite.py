@@ -9,7 +9,7 @@ import pandas as pd
 
 from hermes_eval.gate.spec import GateSpec
 from hermes_eval.record.manifest import git_commit, machine, versions
-from hermes_eval.run.chain import execute
+from hermes_eval.api import execute_config
 
 
 def measure(spec: GateSpec, overrides: list[str], compose: Callable, runs_dir: Path) -> dict:
@@ -18,7 +18,7 @@ def measure(spec: GateSpec, overrides: list[str], compose: Callable, runs_dir: P
     for arm in spec.arms:
         cfg = compose([*spec.common, *arm.overrides, *overrides, f"paths.runs={runs_dir}", "rerun=true",
                        f"experiment_name=gate-{spec.name}"])
-        out = execute(cfg)
+        out = execute_config(cfg)
         entry: dict = {"status": out.status, "run_dir": str(out.run_dir),
                        "config_hash": out.record.get("config_hash"), "system": out.record.get("system")}
         if out.status != "ok":

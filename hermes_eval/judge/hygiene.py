@@ -16,7 +16,7 @@ from hermes_eval.judge.leaks import (TokenCounter, approx_tokens, lexically_cont
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.core import Query
 
-__all__ = ["Hygiene", "check", "hygiene_params", "normalize"]
+__all__ = ["Hygiene", "check", "normalize", "token_counter"]
 
 
 @dataclass(frozen=True)
@@ -100,16 +100,3 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
                    gold_outside_corpus=c["outside"], duplicate_qids=dup, exclude_covers_gold=c["covered"],
                    leak=c["leak"], lexical_containment=c["lexical"], too_long=c["long"],
                    max_seq_tokens=max_seq_tokens, token_counter=name)
-
-
-def hygiene_params(cfg) -> dict:
-    """``check`` keyword arguments from a run config: the embedder's max sequence and tokenizer
-    (``hygiene.max_seq_tokens`` / ``hygiene.tokenizer: approx`` override them) and leak sizes."""
-    h = cfg.get("hygiene") or {}
-    emb = cfg.get("embedder") or {}
-    max_seq = h.get("max_seq_tokens") or emb.get("max_seq_length")
-    model = None if h.get("tokenizer") == "approx" else emb.get("model")
-    count, name = token_counter(model)
-    return {"max_seq_tokens": int(max_seq) if max_seq else None, "count_tokens": count,
-            "token_counter_name": name, "leak_lines": int(h.get("leak_lines", 5)),
-            "leak_line_chars": int(h.get("leak_line_chars", 60)), "leak_chars": int(h.get("leak_chars", 200))}

@@ -6,9 +6,10 @@ import os
 from pathlib import Path
 from typing import Any, Sequence
 
-from hermes_eval.run.search import Measured
+from hermes_eval.core.measured import Measured
 from hermes_eval.judge.score import Scores
 from hermes_eval.core import Query
+from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.record.trec import write_qrels, write_run
 
 TOP_SHOWN = 10
@@ -39,3 +40,9 @@ def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: 
     tmp = path.with_suffix(".tmp")
     pd.DataFrame(rows).to_parquet(tmp, index=False)
     os.replace(tmp, path)
+
+
+def write_record(run_dir: Path, record: dict) -> None:
+    """Stage 5's last step: record.json, atomically, after every other file of the run."""
+    run_dir.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(run_dir / "record.json", (json.dumps(record, indent=2, sort_keys=True) + "\n").encode())

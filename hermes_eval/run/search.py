@@ -1,21 +1,12 @@
-"""Run every query through a built pipeline, timing each stage; warmup queries are not timed."""
+"""Stage 3, search: every query through the built pipeline, each stage timed; warmup queries untimed."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Sequence
 
+from hermes_eval.core.measured import Measured
 from hermes_eval.judge.relevance import ChunkLookup, overlaps_any
 from hermes_eval.core import Query
-
-
-@dataclass
-class Measured:
-    rankings: dict[str, list[str]] = field(default_factory=dict)  # qid -> chunk ids, best first
-    raw_scores: dict[str, list[float]] = field(default_factory=dict)
-    stage_ns: dict[str, list[int]] = field(default_factory=dict)  # stage -> one sample per query
-    total_ns: list[int] = field(default_factory=list)
-    warmup: int = 0
 
 
 def run_queries(pipeline, queries: Sequence[Query], lookup: ChunkLookup, k: int, overfetch: int,

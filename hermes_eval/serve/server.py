@@ -14,43 +14,24 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from omegaconf import DictConfig
-
-from hermes_eval.cache.content import Cache, key_of
-from hermes_eval.config.identity import system_label
-from hermes_eval.config.parts import instantiate_part, plain
-from hermes_eval.corpus import load_corpus
-from hermes_eval.corpus.masking import mask_corpus
+from hermes_eval.cache.content import Cache
+from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.obtain import obtain_queryset
-from retrievers.chunkers.base import chunk_files
-from retrievers.pipeline import Depths, Pipeline
+from hermes_eval.run.build import build
+from hermes_eval.run.prepare import prepare
+from retrievers.pipeline import Pipeline
 
 MAX_BODY = 1 << 20
 
 
-def build_pipeline(cfg: DictConfig) -> Pipeline:
-    """The pipeline `hermes-eval run` builds for ``cfg``, over the same masked corpus and chunks."""
-    if cfg.retriever.get("service"):
+def build_pipeline(s: RunSettings) -> Pipeline:
+    """The pipeline `hermes-eval run` builds for ``s``: the same prepare and build stages, so the
+    same masked corpus, chunks and (cached) indexes."""
+    if s.service is not None:
         raise UserError("serve needs an in-process retriever (not retriever=http)")
-    cache = Cache(cfg.paths.cache)
-    corpus = load_corpus(list(cfg.corpus.sources), name=cfg.corpus.name, cache_dir=cfg.paths.cache,
-                         max_file_bytes=int(cfg.corpus.get("max_file_bytes", 1_000_000)),
-                         languages=cfg.corpus.get("languages"))
-    indexed = mask_corpus(corpus, obtain_queryset(cfg, corpus).masks)
-    chunker = instantiate_part(cfg.chunker)
-    chunks = cache.get_or_compute(
-        "chunks", key_of(indexed.fingerprint, plain(cfg.chunker)),
-        lambda: chunk_files(chunker, [(f.path, f.text, f.language) for f in indexed.files]))
-    legs = {n: instantiate_part(cfg.retriever.get(n)) for n in ("sparse", "dense") if cfg.retriever.get(n)}
-    fusion = instantiate_part(cfg.fusion)
-    reranker = instantiate_part(cfg.get("reranker"))
-    needs = any(ix.input == "vector" for n, ix in legs.items() if fusion.weight(n) != 0)
-    embedder = instantiate_part(cfg.embedder) if needs or getattr(reranker, "needs_embedder", False) else None
-    pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=Depths(**plain(cfg.depths)),
-                        reranker=reranker, expander=instantiate_part(cfg.get("expander")))
-    pipeline.build(chunks)
-    return pipeline
+    cache = Cache(s.paths.cache)
+    prepared = prepare(s, cache)
+    return build(s, prepared.indexed, prepared.chunks, cache).pipeline
 
 
 def _handler(pipeline: Pipeline, lock: threading.Lock) -> type[BaseHTTPRequestHandler]:
@@ -124,16 +105,16 @@ def make_server(pipeline: Pipeline, host: str = "127.0.0.1", port: int = 0) -> T
     return server
 
 
-def serve(cfg: DictConfig, host: str, port: int) -> int:
-    """Build the pipeline for ``cfg`` and serve it until interrupted."""
+def serve(s: RunSettings, host: str, port: int) -> int:
+    """Build the pipeline for ``s`` and serve it until interrupted."""
     loopback_address(host)
-    pipeline = build_pipeline(cfg)
+    pipeline = build_pipeline(s)
     try:
         server = make_server(pipeline, host, port)
     except OSError as exc:
         raise UserError(f"cannot listen on {host}:{port} ({exc.strerror or exc})") from None
     h, p = server.server_address[:2]
-    print(f"serving {system_label(cfg)} on http://{h}:{p}  (POST /search, GET /health; Ctrl-C stops)", flush=True)
+    print(f"serving {s.label} on http://{h}:{p}  (POST /search, GET /health; Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

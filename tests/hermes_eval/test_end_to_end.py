@@ -8,12 +8,12 @@ import pandas as pd
 import pytest
 from ir_measures import MRR, R, nDCG
 
-from hermes_eval.run.chain import execute
+from hermes_eval.api import execute_config
 
 
 @pytest.fixture
 def hybrid_run(make_cfg):
-    return execute(make_cfg("fusion.dense_weight=0.5", "chunker=python_ast"))
+    return execute_config(make_cfg("fusion.dense_weight=0.5", "chunker=python_ast"))
 
 
 def test_run_writes_a_complete_record(hybrid_run):
@@ -67,21 +67,21 @@ def test_trec_files_rescored_by_ir_measures_match_the_record(hybrid_run, qrels_f
 
 
 def test_same_config_and_seed_give_identical_metrics_and_trec(make_cfg):
-    a = execute(make_cfg("fusion.dense_weight=0.0", "chunker=lines", "rerun=true"))
+    a = execute_config(make_cfg("fusion.dense_weight=0.0", "chunker=lines", "rerun=true"))
     first = (a.run_dir / "run.trec").read_bytes(), json.dumps(a.record["metrics"], sort_keys=True)
-    b = execute(make_cfg("fusion.dense_weight=0.0", "chunker=lines", "rerun=true"))
+    b = execute_config(make_cfg("fusion.dense_weight=0.0", "chunker=lines", "rerun=true"))
     assert b.run_dir == a.run_dir
     assert ((b.run_dir / "run.trec").read_bytes(), json.dumps(b.record["metrics"], sort_keys=True)) == first
 
 
 def test_finished_runs_are_skipped_on_resume(make_cfg):
-    first = execute(make_cfg("fusion.dense_weight=0.0"))
-    again = execute(make_cfg("fusion.dense_weight=0.0"))
+    first = execute_config(make_cfg("fusion.dense_weight=0.0"))
+    again = execute_config(make_cfg("fusion.dense_weight=0.0"))
     assert not first.skipped and again.skipped and again.run_dir == first.run_dir
 
 
 def test_a_failing_run_is_recorded_not_raised(make_cfg):
-    out = execute(make_cfg("fusion.dense_weight=1.0", "embedder.model=no-such-org/no-such-model"))
+    out = execute_config(make_cfg("fusion.dense_weight=1.0", "embedder.model=no-such-org/no-such-model"))
     assert out.status == "failed"
     rec = json.loads((out.run_dir / "record.json").read_text())
     assert rec["status"] == "failed" and "no-such-org/no-such-model" in rec["error"]

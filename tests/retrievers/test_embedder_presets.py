@@ -41,11 +41,11 @@ def test_unavailable_model_fails_clearly(preset, make_cfg):
 
 
 def test_a_run_with_an_unavailable_model_is_a_failed_record(make_cfg):
-    from hermes_eval.run.chain import execute
+    from hermes_eval.api import execute_config
 
     if cached_locally(PRESETS["e5"][0]):
         pytest.skip("e5 is in the local hub cache here")
-    out = execute(make_cfg("embedder=e5", "retriever=faiss_flat", "chunker=lines"))
+    out = execute_config(make_cfg("embedder=e5", "retriever=faiss_flat", "chunker=lines"))
     assert out.status == "failed"
     assert out.record["error"].startswith("ModelUnavailable: embedder model 'intfloat/e5-small-v2'")
     assert (out.run_dir / "record.json").exists()

@@ -8,7 +8,8 @@ import pytest
 from loopback import closed_port, handler_from, send, serving
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.run.chain import execute
+from hermes_eval.api import execute_config
+from hermes_eval.config.settings import settings_from
 from hermes_eval.serve.server import build_pipeline, make_server
 from retrievers.http_service import HttpService, ServiceError, dig, fill
 
@@ -34,10 +35,10 @@ def test_dig_follows_dotted_paths():
 
 
 def test_service_scores_equal_in_process_scores(make_cfg):
-    served = build_pipeline(make_cfg(*BM25))
+    served = build_pipeline(settings_from(make_cfg(*BM25)))
     with serving(make_server(served, "127.0.0.1", 0)) as url:
-        remote = execute(make_cfg(*BM25[1:], *http_cfg(url)))
-    local = execute(make_cfg(*BM25))
+        remote = execute_config(make_cfg(*BM25[1:], *http_cfg(url)))
+    local = execute_config(make_cfg(*BM25))
     assert local.status == "ok" and remote.status == "ok", remote.record.get("error")
     assert remote.record["system"] == "http" and remote.run_dir != local.run_dir
     assert json.dumps(remote.record["metrics"], sort_keys=True) == json.dumps(local.record["metrics"], sort_keys=True)
@@ -70,11 +71,11 @@ def test_repo_search_style_service_with_its_own_chunking(make_cfg):
     """A service chunking in 100-line windows, scored by a run chunking with python_ast: its
     spans are judged by overlap, and file-level metrics equal an in-process run of its chunking."""
     windows = ("chunker=lines_repo_search", *BM25)
-    served = build_pipeline(make_cfg(*windows))
+    served = build_pipeline(settings_from(make_cfg(*windows)))
     with serving(repo_search_handler(served, "data/repos/r1/")) as url:
-        remote = execute(make_cfg(*BM25[1:], "chunker=python_ast", "retriever=http_repo_search",
+        remote = execute_config(make_cfg(*BM25[1:], "chunker=python_ast", "retriever=http_repo_search",
                                   f"retriever.service.base_url={url}", "retriever.service.response.strip_prefix=data/repos/r1/"))
-    local = execute(make_cfg(*windows))
+    local = execute_config(make_cfg(*windows))
     assert remote.status == "ok", remote.record.get("error")
     assert any("FOREIGN CHUNKS" in w for w in remote.record["warnings"])
     for m in ("file_recall@10", "file_mrr@10", "file_ndcg@10", "line_coverage@10", "budget_line_coverage@1k"):
@@ -85,7 +86,7 @@ def test_repo_search_style_service_with_its_own_chunking(make_cfg):
 def test_unreachable_service_fails_the_run_in_one_line(make_cfg):
     url = f"http://127.0.0.1:{closed_port()}"
     t = time.perf_counter()
-    out = execute(make_cfg(*BM25[1:], *http_cfg(url)))
+    out = execute_config(make_cfg(*BM25[1:], *http_cfg(url)))
     assert out.status == "failed" and time.perf_counter() - t < 60
     assert "\n" not in out.record["error"] and url in out.record["error"] and "unreachable" in out.record["error"]
 

@@ -5,7 +5,7 @@ import json
 import pickle
 
 from hermes_eval.cache.content import Cache
-from hermes_eval.run.chain import execute
+from hermes_eval.api import execute_config
 
 
 def _metrics(out) -> str:
@@ -15,12 +15,12 @@ def _metrics(out) -> str:
 def test_second_arm_loads_indexes_and_scores_the_same(make_cfg, tmp_path, shared_cache):
     cache = tmp_path / "own-cache"  # own chunk and index cache; embeddings shared with the session
     emb = f"embedder.cache_dir={shared_cache}"
-    first = execute(make_cfg("fusion.dense_weight=0.3", f"paths.cache={cache}", emb))
+    first = execute_config(make_cfg("fusion.dense_weight=0.3", f"paths.cache={cache}", emb))
     assert first.record["index"]["sources"] == {"sparse": "computed", "dense": "computed"}
-    second = execute(make_cfg("fusion.dense_weight=0.7", f"paths.cache={cache}", emb))
+    second = execute_config(make_cfg("fusion.dense_weight=0.7", f"paths.cache={cache}", emb))
     assert second.record["index"]["sources"] == {"sparse": "cache", "dense": "cache"}
     assert second.record["index"]["bytes"] == first.record["index"]["bytes"]
-    fresh = execute(make_cfg("fusion.dense_weight=0.7", "index_cache=false", "rerun=true",
+    fresh = execute_config(make_cfg("fusion.dense_weight=0.7", "index_cache=false", "rerun=true",
                              f"paths.runs={tmp_path / 'fresh'}"))
     assert _metrics(fresh) == _metrics(second)
     kinds = {(e["kind"], e["source"]) for e in second.record["cache"]}
@@ -29,11 +29,11 @@ def test_second_arm_loads_indexes_and_scores_the_same(make_cfg, tmp_path, shared
 
 def test_a_damaged_index_entry_is_rebuilt_not_loaded(make_cfg, tmp_path):
     cache = tmp_path / "own-cache"
-    good = execute(make_cfg("fusion.dense_weight=0.0", f"paths.cache={cache}"))
+    good = execute_config(make_cfg("fusion.dense_weight=0.0", f"paths.cache={cache}"))
     entry = next((cache / "indexes").glob("*/index"))
     victim = max((p for p in entry.rglob("*") if p.is_file()), key=lambda p: p.stat().st_size)
     victim.write_bytes(victim.read_bytes()[: victim.stat().st_size // 2])
-    again = execute(make_cfg("fusion.dense_weight=0.0", f"paths.cache={cache}", "rerun=true"))
+    again = execute_config(make_cfg("fusion.dense_weight=0.0", f"paths.cache={cache}", "rerun=true"))
     assert again.record["index"]["sources"] == {"sparse": "computed"}
     assert _metrics(again) == _metrics(good)
 

@@ -5,7 +5,7 @@ import pytest
 
 from hermes_eval.config.compose import compose
 from hermes_eval.config.identity import system_label
-from hermes_eval.run.chain import execute
+from hermes_eval.api import execute_config
 
 OFFLINE = ["hermes_offline", "repo_search_offline", "sia_code_offline", "workspace_rag_offline"]
 
@@ -54,12 +54,12 @@ def test_offline_variants_name_every_substitution(name):
 
 
 def test_an_offline_preset_runs_end_to_end(make_cfg):
-    out = execute(make_cfg("system=sia_code_offline"))
+    out = execute_config(make_cfg("system=sia_code_offline"))
     assert out.status == "ok", out.record.get("error")
     assert out.record["system"] == "sia_code [offline]" and out.record["metrics"]["recall@10"]["mean"] > 0
     assert out.record["config"]["system"]["substitutions"]
 
 
 def test_the_real_model_fails_clearly_offline(make_cfg):
-    out = execute(make_cfg("system=sia_code"))
+    out = execute_config(make_cfg("system=sia_code"))
     assert out.status == "failed" and "BAAI/bge-small-en-v1.5" in out.record["error"]

@@ -67,7 +67,7 @@ def setup(tmp_path: Path, monkeypatch, primary: str, limit: float, b_arm=HYBRID,
             d = slower_copy(d, a_again)
         return RunOutcome("ok", d, json.loads((d / "record.json").read_text()), skipped=not cfg.get("rerun"))
 
-    monkeypatch.setattr("hermes_eval.run.chain.execute", execute)
+    monkeypatch.setattr("hermes_eval.api.execute_config", execute)
     return compose
 
 

@@ -77,9 +77,9 @@ def test_more_budget_never_covers_less():
 def test_a_run_records_budget_metrics_and_token_sizes(make_cfg):
     import json
 
-    from hermes_eval.run.chain import execute
+    from hermes_eval.api import execute_config
 
-    out = execute(make_cfg("fusion.dense_weight=0.0", "chunker=heuristic"))
+    out = execute_config(make_cfg("fusion.dense_weight=0.0", "chunker=heuristic"))
     assert out.status == "ok", out.record.get("error")
     rec = json.loads((out.run_dir / "record.json").read_text())
     m = rec["metrics"]

@@ -118,10 +118,10 @@ def test_api_key_comes_from_the_named_env_var(chat, pipeline, fused, monkeypatch
 
 
 def test_a_run_records_stats_but_never_the_key(chat, make_cfg, monkeypatch):
-    from hermes_eval.run.chain import execute
+    from hermes_eval.api import execute_config
 
     monkeypatch.setenv("HERMES_TEST_LLM_KEY", "sk-test-secret-4242")
-    out = execute(make_cfg("retriever=bm25", "reranker=blend_llm", "reranker.depth=3",
+    out = execute_config(make_cfg("retriever=bm25", "reranker=blend_llm", "reranker.depth=3",
                            f"reranker.scorer.client.base_url={chat.url}", "reranker.scorer.client.model=markdown",
                            "reranker.scorer.client.api_key_env=HERMES_TEST_LLM_KEY",
                            "queryset.generator.max_queries=8", "bootstrap=50"))

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from hermes_eval.run.chain import execute
+from hermes_eval.api import execute_config
 
 EMB_CACHE = Path(__file__).resolve().parents[3] / ".cache" / "test-embeddings"
 BASE = ("retriever=bm25", "queryset.generator.max_queries=8", "bootstrap=50", f"embedder.cache_dir={EMB_CACHE}")
 
 
 def test_dense_rescore_over_bm25_in_a_run(make_cfg):
-    plain = execute(make_cfg(*BASE))
-    reranked = execute(make_cfg(*BASE, "reranker=dense_rescore", "reranker.depth=5"))
+    plain = execute_config(make_cfg(*BASE))
+    reranked = execute_config(make_cfg(*BASE, "reranker=dense_rescore", "reranker.depth=5"))
     assert plain.status == "ok" and reranked.status == "ok", reranked.record.get("error")
     assert plain.record["reranker"] is None and "rerank" not in plain.record["latency_ms"]
     assert reranked.record["reranker"]["name"] == "dense_rescore"

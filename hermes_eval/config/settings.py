@@ -1,0 +1,163 @@
+"""The composed Hydra config as typed, frozen settings: the only thing the run stages see.
+
+``settings_from(cfg)`` validates the config (one-line errors naming the field), resolves it once,
+and hands every stage what it needs; a pipeline part stays a :class:`Part` (its plain config
+node) until the build stage instantiates it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from omegaconf import DictConfig
+
+from hermes_eval.config.identity import config_hash, slug, system_label
+from hermes_eval.config.parts import instantiate_part, plain
+from hermes_eval.config.validate import validate
+from hermes_eval.corpus.scan import MAX_FILE_BYTES
+
+LEG_NAMES = ("sparse", "dense")
+
+
+@dataclass(frozen=True)
+class Part:
+    """A pipeline part as configured: its plain config node (with ``_target_``)."""
+
+    node: Mapping[str, Any]
+
+    @property
+    def name(self) -> str | None:
+        return self.node.get("name")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.node.get(key, default)
+
+    def build(self) -> Any:
+        """Instantiate the part (``_target_``), descriptive keys dropped."""
+        return instantiate_part(dict(self.node))
+
+    @staticmethod
+    def of(node: Any) -> "Part | None":
+        data = plain(node)
+        return Part(data) if data else None
+
+
+@dataclass(frozen=True)
+class CorpusSettings:
+    name: str
+    sources: tuple[str, ...]
+    max_file_bytes: int = MAX_FILE_BYTES
+    languages: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class QuerySetSettings:
+    name: str
+    generator: Part | None
+    folder: Path
+
+
+@dataclass(frozen=True)
+class HygieneSettings:
+    """Hygiene thresholds and leak sizes (``hygiene:`` in the config) and the embedder it checks."""
+
+    self_retrieval_warn: float = 0.05
+    max_seq_tokens: int | None = None
+    tokenizer_model: str | None = None  # None: the regex approximation
+    leak_lines: int = 5
+    leak_line_chars: int = 60
+    leak_chars: int = 200
+
+
+@dataclass(frozen=True)
+class Paths:
+    runs: Path
+    cache: Path
+    datasets: Path
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """Everything one run needs, resolved and validated."""
+
+    config: dict  # the resolved config, as the record stores it
+    config_hash: str
+    label: str  # e.g. ``rank_bm25+exact w_dense=0.5``
+    experiment: str | None
+    seed: int
+    warmup: int
+    bootstrap: int
+    exclude_overfetch: int
+    depths: Mapping[str, int]
+    corpus: CorpusSettings
+    queryset: QuerySetSettings
+    hygiene: HygieneSettings
+    chunker: Part
+    embedder: Part
+    legs: Mapping[str, Part]  # configured sparse/dense legs (the fusion decides which run)
+    service: Part | None  # a running search service scored as a black box
+    retriever_name: str | None
+    fusion: Part
+    reranker: Part | None = None
+    expander: Part | None = None
+    fusion_tuning: Mapping[str, Any] | None = None
+    index_cache: bool = True
+    rerun: bool = False
+    paths: Paths = field(default_factory=lambda: Paths(Path("runs"), Path(".cache"), Path("datasets")))
+
+    @property
+    def chunker_name(self) -> str:
+        return str(self.chunker.name)
+
+    @property
+    def run_name(self) -> str:
+        """The run folder's name: ``<chunker>-<system label>-<config hash>``."""
+        return f"{slug(f'{self.chunker_name}-{self.label}')}-{self.config_hash}"
+
+
+def corpus_settings(node: Any) -> CorpusSettings:
+    langs = node.get("languages")
+    return CorpusSettings(name=str(node.name), sources=tuple(str(s) for s in node.sources),
+                          max_file_bytes=int(node.get("max_file_bytes", MAX_FILE_BYTES)),
+                          languages=tuple(langs) if langs else None)
+
+
+def hygiene_settings(cfg: DictConfig) -> HygieneSettings:
+    """The hygiene node, with the embedder's max sequence and tokenizer unless overridden."""
+    h = cfg.get("hygiene") or {}
+    emb = cfg.get("embedder") or {}
+    max_seq = h.get("max_seq_tokens") or emb.get("max_seq_length")
+    return HygieneSettings(
+        self_retrieval_warn=float(h.get("self_retrieval_warn", 0.05)),
+        max_seq_tokens=int(max_seq) if max_seq else None,
+        tokenizer_model=None if h.get("tokenizer") == "approx" else emb.get("model"),
+        leak_lines=int(h.get("leak_lines", 5)), leak_line_chars=int(h.get("leak_line_chars", 60)),
+        leak_chars=int(h.get("leak_chars", 200)))
+
+
+def paths_of(cfg: DictConfig) -> Paths:
+    return Paths(Path(cfg.paths.runs), Path(cfg.paths.cache), Path(cfg.paths.datasets))
+
+
+def queryset_settings(cfg: DictConfig) -> QuerySetSettings:
+    return QuerySetSettings(name=str(cfg.queryset.name), generator=Part.of(cfg.queryset.get("generator")),
+                            folder=Path(cfg.paths.datasets) / str(cfg.queryset.name))
+
+
+def settings_from(cfg: DictConfig) -> RunSettings:
+    """Validate ``cfg`` and turn it into :class:`RunSettings`."""
+    validate(cfg)
+    retr = cfg.retriever
+    return RunSettings(
+        config=plain(cfg), config_hash=config_hash(cfg), label=system_label(cfg),
+        experiment=cfg.get("experiment_name"), seed=int(cfg.seed), warmup=int(cfg.warmup),
+        bootstrap=int(cfg.get("bootstrap", 1000)), exclude_overfetch=int(cfg.get("exclude_overfetch", 50)),
+        depths={k: int(v) for k, v in plain(cfg.depths).items()},
+        corpus=corpus_settings(cfg.corpus), queryset=queryset_settings(cfg), hygiene=hygiene_settings(cfg),
+        chunker=Part(plain(cfg.chunker)), embedder=Part(plain(cfg.embedder)),
+        legs={name: Part(plain(retr[name])) for name in LEG_NAMES if retr.get(name)},
+        service=Part.of(retr.get("service")), retriever_name=retr.get("name"), fusion=Part(plain(cfg.fusion)),
+        reranker=Part.of(cfg.get("reranker")), expander=Part.of(cfg.get("expander")),
+        fusion_tuning=plain(cfg.get("fusion_tuning")), index_cache=bool(cfg.get("index_cache", True)),
+        rerun=bool(cfg.get("rerun", False)), paths=paths_of(cfg))

@@ -1,0 +1,22 @@
+"""Query-set errors that would silently corrupt scores, raised before a run searches anything."""
+from __future__ import annotations
+
+from hermes_eval.core import Corpus, QuerySet, UserError
+
+
+def validate_queries(qs: QuerySet, corpus: Corpus, source: str) -> None:
+    """Query-set errors that would silently corrupt scores: duplicate qids, gold off the corpus."""
+    seen: dict[str, int] = {}
+    for i, q in enumerate(qs.queries, start=1):
+        if q.qid in seen:
+            raise UserError(f"{source}: qid {q.qid!r} appears at queries {seen[q.qid]} and {i}: qids must be unique")
+        seen[q.qid] = i
+    lines = {f.path: f.n_lines for f in corpus.files}
+    for q in qs.queries:
+        for g in q.gold:
+            if g.path not in lines:
+                raise UserError(f"{source}: query {q.qid!r} has gold path {g.path!r}, which is not in corpus "
+                                f"{corpus.name!r}: fix the path or point corpus.sources at the right tree")
+            if g.end > lines[g.path]:
+                raise UserError(f"{source}: query {q.qid!r} has gold {g.path}:{g.start}-{g.end} but the file has "
+                                f"{lines[g.path]} lines: the query set was made for another version of the code")

@@ -1,0 +1,97 @@
+"""Stage 2, build: instantiate the pipeline's parts and build (or load) its indexes through the cache."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from hermes_eval.cache.content import Cache
+from hermes_eval.cache.indexes import CachedIndexStore, leg_keys
+from hermes_eval.config.settings import RunSettings
+from hermes_eval.core import Corpus, UserError
+from hermes_eval.record.manifest import dir_bytes
+from hermes_eval.run.foreign import ForeignChunks
+from retrievers.chunk import Chunk
+from retrievers.legs import active_legs, needs_embedder
+from retrievers.pipeline import Depths, Pipeline
+
+
+@dataclass
+class Parts:
+    """The instantiated pipeline (or service adapter) and the optional parts it holds."""
+
+    pipeline: Any
+    embedder: Any = None
+    reranker: Any = None
+    expander: Any = None
+    foreign: ForeignChunks | None = None  # a service's hits that are not this run's chunks
+
+
+@dataclass
+class Built:
+    parts: Parts
+    build_seconds: dict[str, float] = field(default_factory=dict)  # per leg, and ``embed``
+    build_total: float = 0.0
+    index_bytes: dict[str, int] = field(default_factory=dict)
+    events: list[dict] = field(default_factory=list)  # index cache hits and builds
+
+    @property
+    def pipeline(self) -> Any:
+        return self.parts.pipeline
+
+
+def make_parts(s: RunSettings, indexed: Corpus, overfetch: int = 0) -> Parts:
+    """Instantiate the legs that run, fusion, embedder (only when something needs vectors),
+    reranker and expander, or the HTTP service adapter; every depth grows by ``overfetch``."""
+    fusion = s.fusion.build()
+    legs = {name: s.legs[name].build() for name in active_legs(s.legs, fusion)}
+    depths = Depths(**{name: v + overfetch if name != "k" else v for name, v in s.depths.items()})
+    reranker = s.reranker.build() if s.reranker else None
+    expander = s.expander.build() if s.expander else None
+    embedder = s.embedder.build() if needs_embedder(legs.values(), reranker) else None
+    if s.service is not None:  # a running search service, scored as a black box
+        if reranker is not None or expander is not None:
+            raise UserError("retriever=http scores a running service as it is: set reranker=none and "
+                            "expander=none (the service reranks and expands by itself)")
+        return Parts(pipeline=s.service.build(), embedder=embedder, foreign=ForeignChunks(indexed.files))
+    pipeline = Pipeline(legs=legs, fusion=fusion, embedder=embedder, depths=depths, reranker=reranker,
+                        expander=expander)
+    return Parts(pipeline=pipeline, embedder=embedder, reranker=reranker, expander=expander)
+
+
+def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], cache: Cache, overfetch: int = 0,
+          use_index_cache: bool | None = None) -> Built:
+    """Parts for ``s`` with every index built over ``chunks`` (loaded from the cache when it has them)."""
+    parts = make_parts(s, indexed, overfetch)
+    pipeline = parts.pipeline
+    use = s.index_cache if use_index_cache is None else use_index_cache
+    store = _index_store(s, pipeline, chunks) if use else None
+    t0 = time.perf_counter()
+    seconds = pipeline.build(chunks, store=store)
+    total = time.perf_counter() - t0
+    nbytes = store.bytes if store is not None else _index_bytes(pipeline)
+    return Built(parts, seconds, total, nbytes, list(store.events) if store is not None else [])
+
+
+def _index_store(s: RunSettings, pipeline: Any, chunks: Sequence[Chunk]) -> CachedIndexStore:
+    """The content-addressed index cache for this run's legs."""
+    identity = pipeline.embedder.identity if pipeline.embedder is not None else None
+    keys = leg_keys({n: dict(s.legs[n].node) for n in pipeline.legs}, chunks, identity,
+                    {n: ix.input for n, ix in pipeline.legs.items()})
+    return CachedIndexStore(s.paths.cache, keys)
+
+
+def _index_bytes(pipeline: Any) -> dict[str, int]:
+    """Bytes each leg takes when saved to disk."""
+    out: dict[str, int] = {}
+    tmp = Path(tempfile.mkdtemp(prefix="hermes-index-"))
+    try:
+        for name, ix in getattr(pipeline, "legs", {}).items():
+            ix.save(tmp / name)
+            out[name] = dir_bytes(tmp / name)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out

@@ -1,0 +1,54 @@
+"""Stage 4, judge: hygiene of the query set against the indexed corpus, then every metric with CIs."""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from hermes_eval.config.settings import HygieneSettings
+from hermes_eval.core import Corpus, Query, QuerySet
+from hermes_eval.judge.hygiene import Hygiene, check, token_counter
+from hermes_eval.judge.relevance import ChunkLookup
+from hermes_eval.judge.score import Scores, score
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    hygiene: Hygiene
+    warnings: tuple[str, ...]
+    scores: Scores | None = None
+
+
+def hygiene_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings) -> Hygiene:
+    """The hygiene counts of ``qs`` against what will be indexed, with the embedder's tokenizer."""
+    count, name = token_counter(h.tokenizer_model)
+    return check(qs, indexed, max_seq_tokens=h.max_seq_tokens, count_tokens=count, token_counter_name=name,
+                 leak_lines=h.leak_lines, leak_line_chars=h.leak_line_chars, leak_chars=h.leak_chars)
+
+
+def leak_warnings(hygiene: Hygiene, threshold: float) -> tuple[str, ...]:
+    """Loud warnings when queries leak into their gold text (logged, and kept for the record)."""
+    out: list[str] = []
+    if hygiene.self_retrieval_share > threshold:
+        out.append(f"SELF-RETRIEVAL: {hygiene.self_retrieval_share:.1%} of queries appear verbatim "
+                   f"in their gold text (threshold {threshold:.0%}); scores are inflated")
+    elif hygiene.leak_share > threshold:
+        out.append(f"QUERY LEAK: {hygiene.leak_share:.1%} of queries share long runs of lines or "
+                   f"characters with their gold text (threshold {threshold:.0%}); scores are inflated")
+    for w in out:
+        log.warning(w)
+    return tuple(out)
+
+
+def check_queries(qs: QuerySet, indexed: Corpus, h: HygieneSettings) -> Judgement:
+    """Hygiene before any search: counts and warnings."""
+    hygiene = hygiene_of(qs, indexed, h)
+    return Judgement(hygiene, leak_warnings(hygiene, h.self_retrieval_warn))
+
+
+def judge(before: Judgement, queries: Sequence[Query], rankings: Mapping[str, list[str]], lookup: ChunkLookup,
+          seed: int, n_resamples: int) -> Judgement:
+    """Every registered metric of ``rankings`` (per query and with bootstrap CIs)."""
+    return Judgement(before.hygiene, before.warnings, score(queries, dict(rankings), lookup, seed, n_resamples))

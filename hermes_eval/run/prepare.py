@@ -1,0 +1,54 @@
+"""Stage 1, prepare: corpus -> indexed corpus (query sources masked) -> query set -> chunks."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from hermes_eval.cache.content import Cache, key_of
+from hermes_eval.config.settings import CorpusSettings, RunSettings
+from hermes_eval.core import Corpus, QuerySet, UserError
+from hermes_eval.corpus.masking import mask_corpus
+from hermes_eval.corpus.scan import load_corpus
+from hermes_eval.querysets.obtain import obtain_queryset
+from retrievers.chunk import Chunk
+from retrievers.chunkers.base import chunk_files
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What the later stages search and judge."""
+
+    corpus: Corpus  # as scanned
+    queryset: QuerySet
+    indexed: Corpus  # the corpus with every query's source text masked: what gets indexed
+    chunks: tuple[Chunk, ...] = ()
+
+
+def open_corpus(c: CorpusSettings, cache_dir: Path) -> Corpus:
+    """Scan the configured sources (fetched once into the cache)."""
+    return load_corpus(list(c.sources), name=c.name, cache_dir=cache_dir, max_file_bytes=c.max_file_bytes,
+                       languages=list(c.languages) if c.languages else None)
+
+
+def prepare_queries(s: RunSettings, force: bool = False) -> Prepared:
+    """Corpus, query set (generated when missing) and the masked corpus; no chunks."""
+    corpus = open_corpus(s.corpus, s.paths.cache)
+    qs = obtain_queryset(s.queryset, s.corpus.sources, corpus, s.paths.cache, force=force)
+    return Prepared(corpus=corpus, queryset=qs, indexed=mask_corpus(corpus, qs.masks))
+
+
+def chunk_corpus(s: RunSettings, indexed: Corpus, cache: Cache) -> tuple[Chunk, ...]:
+    """The indexed corpus cut by the configured chunker, cached by corpus and chunker config."""
+    chunker = s.chunker.build()
+    chunks = cache.get_or_compute(
+        "chunks", key_of(indexed.fingerprint, dict(s.chunker.node)),
+        lambda: chunk_files(chunker, [(f.path, f.text, f.language) for f in indexed.files]))
+    if not chunks:
+        raise UserError(f"chunker {s.chunker_name!r} produced no chunks for corpus {indexed.name!r}")
+    return tuple(chunks)
+
+
+def prepare(s: RunSettings, cache: Cache) -> Prepared:
+    """The whole prepare stage."""
+    p = prepare_queries(s)
+    return Prepared(p.corpus, p.queryset, p.indexed, chunk_corpus(s, p.indexed, cache))
