@@ -27,10 +27,10 @@ class LatencySample:
 class LatencyComparison:
     """B against A's two measurements."""
 
-    a_ms: float  # mean of A's two percentiles
-    b_ms: float
-    ratio: EffectCI  # point = b_ms / a_ms; CI by paired bootstrap over queries
-    drift: float  # A's second percentile / first - 1
+    a_ms: float  # percentile of A's per-query ms averaged over its two measurements (shared queries)
+    b_ms: float  # percentile of B's per-query ms (same queries)
+    ratio: EffectCI  # point = b_ms / a_ms exactly; CI: paired bootstrap over queries of that same ratio
+    drift: float  # A's second recorded percentile / first - 1
 
 
 def snapshot(arm: str, order: int, record: dict, files: RunFiles, stage: str, pct: str) -> LatencySample:
@@ -47,14 +47,22 @@ def snapshot(arm: str, order: int, record: dict, files: RunFiles, stage: str, pc
 
 def compare_latency(a_first: LatencySample, a_last: LatencySample, b: LatencySample, q: float,
                     resamples: int, seed: int) -> LatencyComparison:
-    """Ratio of B's percentile to the mean of A's two, with a per-query paired bootstrap CI."""
+    """B's latency over A's, point and CI of one statistic, on the queries all three measurements share:
+
+        ratio = percentile_q(b per query) / percentile_q((a_first + a_last) / 2 per query)
+
+    The point is that statistic on the data, and the CI is the paired percentile bootstrap of that same
+    statistic (``ratio_bootstrap`` resamples queries, keeping each query's A and B together).  Drift is
+    A's second recorded percentile over its first, minus 1 (A against itself)."""
     qids = sorted(set(a_first.per_query_ms.index) & set(a_last.per_query_ms.index) & set(b.per_query_ms.index))
+    if not qids:
+        raise UserError(f"latency of arms {a_first.arm} and {b.arm} shares no queries to pair; "
+                        "give every arm the same queryset")
     a_ms = (a_first.per_query_ms.loc[qids].to_numpy() + a_last.per_query_ms.loc[qids].to_numpy()) / 2
-    boot = ratio_bootstrap(a_ms, b.per_query_ms.loc[qids].to_numpy(), q, resamples, seed)
-    a_point = (a_first.percentile_ms + a_last.percentile_ms) / 2
-    ratio = b.percentile_ms / a_point if a_point > 0 else float("inf")
+    b_ms = b.per_query_ms.loc[qids].to_numpy()
+    ratio = ratio_bootstrap(a_ms, b_ms, q, resamples, seed)
     drift = a_last.percentile_ms / a_first.percentile_ms - 1 if a_first.percentile_ms > 0 else float("inf")
-    return LatencyComparison(a_point, b.percentile_ms, EffectCI(ratio, boot.ci_low, boot.ci_high, boot.n), drift)
+    return LatencyComparison(float(np.percentile(a_ms, q)), float(np.percentile(b_ms, q)), ratio, drift)
 
 
 def sequence_label(samples: list[LatencySample]) -> str:

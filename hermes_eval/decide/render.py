@@ -67,6 +67,16 @@ def _effects(spec: DecisionSpec, comps: tuple[Comparison, ...], verdicts: list[V
     return lines
 
 
+def latency_note(spec: DecisionSpec) -> str:
+    """What the latency ratio column is: one statistic for both the point and its CI."""
+    pct, stage = spec.rule.latency_percentile, md_cell(spec.rule.latency_stage)
+    return (f"Latency ratio B/A = {pct} of B's per-query {stage} ms ÷ {pct} of A's per-query {stage} ms "
+            f"averaged over A's two measurements (before and after B), on the queries all three share. "
+            f"The point is that ratio on the data; its CI recomputes the same ratio on {spec.resamples} "
+            f"resamples of the queries (paired percentile bootstrap, seed {spec.seed}). A/A drift = A's "
+            f"second recorded {pct} ÷ its first − 1.")
+
+
 def _strata(spec: DecisionSpec, comps: tuple[Comparison, ...]) -> list[str]:
     lines = _head(["arm", "repository", "queries", "A", "B", "Δ [95% CI]"], [":--", ":--"] + ["--:"] * 4)
     for c in comps:
@@ -121,7 +131,8 @@ def render_decision(spec: DecisionSpec, runs: list[ArmRun], comps: tuple[Compari
             f"Source: `{spec.path.name}`.", "",
             *[f"- {line}" for line in describe(spec.rule, md_cell(spec.primary_metric), spec.stat_test)], "",
             "## Arms", "", *_arms(runs), "", RESULTS_HEAD, "",
-            *_results(spec, runs), "", "## Effect sizes and verdict per arm", "", *_effects(spec, comps, verdicts), ""]
+            *_results(spec, runs), "", "## Effect sizes and verdict per arm", "", *_effects(spec, comps, verdicts), "",
+            latency_note(spec), ""]
     for c, v in zip(comps, verdicts):
         out += [f"- {md_cell(c.arm.arm.name)}: {md_cell('; '.join(v.reasons))}"]
     out += ["", f"![{md_cell(spec.name)}]({chart})", "",

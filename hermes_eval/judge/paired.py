@@ -76,15 +76,22 @@ def paired_bootstrap(a: Sequence[float], b: Sequence[float], n_resamples: int = 
 
 def ratio_bootstrap(a: Sequence[float], b: Sequence[float], q: float, n_resamples: int = DEFAULT_RESAMPLES,
                     seed: int = 0, alpha: float = DEFAULT_ALPHA) -> EffectCI:
-    """Percentile(b, q) / percentile(a, q) with a paired bootstrap CI (latency ratios)."""
+    """Percentile(b, q) / percentile(a, q) (latency ratios) with a paired percentile bootstrap CI.
+
+    Not a mean, so not ``bootstrap_ci``: each resample draws queries with replacement (a query's a and
+    b stay together) and recomputes exactly the point statistic.  A zero percentile of a gives inf
+    (numpy division, no warning); ``n_resamples == 0`` gives the CI at the point."""
     xa, xb = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
     if xa.size == 0 or xa.size != xb.size:
         return EffectCI(float("nan"), float("nan"), float("nan"), 0)
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, xa.size, size=(n_resamples, xa.size))
-    ratios = np.percentile(xb[idx], q, axis=1) / np.percentile(xa[idx], q, axis=1)
-    lo, hi = np.quantile(ratios, [alpha / 2, 1 - alpha / 2])
-    point = float(np.percentile(xb, q) / np.percentile(xa, q))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        point = float(np.percentile(xb, q) / np.percentile(xa, q))
+        if n_resamples <= 0:
+            return EffectCI(point, point, point, int(xa.size))
+        rng = np.random.default_rng(seed)
+        idx = rng.integers(0, xa.size, size=(n_resamples, xa.size))
+        ratios = np.percentile(xb[idx], q, axis=1) / np.percentile(xa[idx], q, axis=1)
+        lo, hi = np.quantile(ratios, [alpha / 2, 1 - alpha / 2])
     return EffectCI(point, float(lo), float(hi), int(xa.size))
 
 
