@@ -27,13 +27,16 @@ def _contracts() -> dict[str, dict]:
 
 @pytest.mark.parametrize("contract_id,allowed", [("judge-needs-only-core", {"core"}),
                                                  ("core-is-the-base", set())])
-def test_only_core_contracts_forbid_every_other_subpackage(contract_id, allowed):
-    """These two contracts list the forbidden subpackages by name; a new subpackage must join the list."""
+def test_only_core_contracts_forbid_every_other_child(contract_id, allowed):
+    """These two contracts name the forbidden children of hermes_eval (subpackages and modules such as
+    api.py); a new one must join the list."""
     contract = _contracts()[contract_id]
     (source,) = contract["source_modules"]
     own = source.removeprefix("hermes_eval.")
-    subpackages = {p.parent.name for p in (ROOT / "hermes_eval").glob("*/__init__.py")}
+    pkg = ROOT / "hermes_eval"
+    children = ({p.parent.name for p in pkg.glob("*/__init__.py")}
+                | {p.stem for p in pkg.glob("*.py") if p.name != "__init__.py"})
     forbidden = {m.removeprefix("hermes_eval.") for m in contract["forbidden_modules"]}
-    missing = subpackages - forbidden - allowed - {own}
+    missing = children - forbidden - allowed - {own}
     assert not missing, f"pyproject.toml contract {contract_id!r}: add {sorted(missing)} to forbidden_modules"
-    assert not forbidden - subpackages, f"contract {contract_id!r} names packages that do not exist"
+    assert not forbidden - children, f"contract {contract_id!r} names modules that do not exist"
