@@ -8,6 +8,7 @@ from typing import Any
 import yaml
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.core.metrics import REGISTRY, known
 from hermes_eval.judge.paired import DEFAULT_RESAMPLES, DEFAULT_STAT_TEST, STAT_TESTS
 
 BASELINE_ARM = "A"
@@ -82,6 +83,13 @@ class _Check:
         if not isinstance(value, str) or not value.strip():
             raise self.fail(field, "must be a non-empty string", f"e.g. `{field.rsplit('.', 1)[-1]}: {example}`")
         return value.strip()
+
+    def metric(self, data: dict, field: str) -> str:
+        """A metric name from the registry (core.metrics)."""
+        name = self.text(data, field, example="ndcg@10")
+        if not known(name):
+            raise self.fail(field, f"{name!r} is not a recorded metric", f"use one of {', '.join(REGISTRY)}")
+        return name
 
     def number(self, data: dict, field: str, lo: float, hi: float, example: str) -> float:
         value = data.get(field.rsplit(".", 1)[-1])
@@ -166,7 +174,7 @@ def load_spec(name: str, decision_dir: Path) -> DecisionSpec:
         name=path.stem, path=path, question=check.text(data, "question", example="Should we ...?"),
         context=check.text(data, "context", required=False), written=str(data.get("written") or ""),
         common=check.overrides(data.get("common"), "common"), arms=_arms(check, data.get("arms")),
-        primary_metric=check.text(data, "primary_metric", example="ndcg@10"),
+        primary_metric=check.metric(data, "primary_metric"),
         stat_test=check.choice(data.get("stat_test", DEFAULT_STAT_TEST), "stat_test", STAT_TESTS),
         rule=_rule(check, data.get("rule")),
         resamples=int(check.number(boot, "bootstrap.resamples", 100, 100000, "2000")) if "resamples" in boot

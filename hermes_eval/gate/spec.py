@@ -8,6 +8,7 @@ from typing import Literal
 import yaml
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.core.metrics import REGISTRY, known
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,10 @@ def load_spec(path: Path) -> GateSpec:
                 raise UserError(f"{where}: unknown arm {t!r}; arms are {ids}")
         if r.get("sided", "one") not in ("one", "two"):
             raise UserError(f"{where}: field 'sided' must be 'one' or 'two'")
-        quality.append(QualityRule(metric=str(_need(r, "metric", where, str)), arms=targets,
+        if not known(_need(r, "metric", where, str)):
+            raise UserError(f"{where}: field 'metric' {r['metric']!r} is not a recorded metric; "
+                            f"use one of {', '.join(REGISTRY)}")
+        quality.append(QualityRule(metric=r["metric"], arms=targets,
                                    abs_tol=float(r.get("abs_tol", 0.0)), rel_tol=float(r.get("rel_tol", 0.0)),
                                    approx_abs_tol=r.get("approx_abs_tol"), sided=r.get("sided", "one")))
     latency = []

@@ -38,6 +38,7 @@ def test_valid_spec_defaults(tmp_path):
     (lambda t: t.replace("  A: {label: base, overrides: [fusion.dense_weight=0.5]}\n", ""), "'arms'"),
     (lambda t: t.replace("[fusion.dense_weight=0.7]", "[nonsense]"), "'arms.B.overrides'"),
     (lambda t: t.replace("alpha: 0.05", "alpha: 5"), "'rule.alpha'"),
+    (lambda t: t.replace("primary_metric: ndcg@10", "primary_metric: ndcg@11"), "'primary_metric'"),
     (lambda t: t.replace("alpha: 0.05", "alpah: 0.05"), "'rule.alpah'"),
     (lambda t: t + "primary_metrics: x\n", "'primary_metrics'"),
     (lambda t: t + "stat_test: wilcoxon\n", "'stat_test'"),
