@@ -1,10 +1,12 @@
 """Fusion parameter tuning on a train split of the queries; the held-out split is what gets scored.
 
 Queries are split by a seeded hash of their qid (stable under reordering and subsetting). Every
-leg is searched for the train queries only, and either a grid over the fusion's fields is scored
-(``strategy: grid``; keys like ``dense_weight``, ``k``, ``norm``, ``params.phi``, ``weights.dense``)
-or ranx's ``optimize_fusion`` fits a ranx method (``strategy: ranx``, needed by trained methods
-such as bayesfuse or posfuse). The test queries are never searched or scored here.
+leg is searched once per train query through the pipeline's own ``legs_for``, and either a grid
+over the fusion's fields is scored (``strategy: grid``; keys like ``dense_weight``, ``k``, ``norm``,
+``params.phi``, ``weights.dense``) or ranx's ``optimize_fusion`` fits a ranx method (``strategy:
+ranx``, needed by trained methods such as bayesfuse or posfuse). Each candidate fusion is scored on
+what the run would score: ``pipeline.finish`` (fusion, fused_top_k, the reranker when there is one),
+exclude-overlapping hits dropped, cut to k. The test queries are never searched or scored here.
 """
 from __future__ import annotations
 
@@ -79,33 +81,35 @@ def with_params(fusion: Any, assignment: Mapping[str, Any]) -> Any:
     return dataclasses.replace(fusion, **changes)
 
 
-def leg_lists(pipeline: Any, queries: Sequence[Query]) -> LegLists:
-    """Every leg's hits for ``queries``, searched exactly as the pipeline searches them (with
-    query variants as ``<leg>@q<i>`` lists when it has an expander)."""
-    out: LegLists = {}
-    expander = getattr(pipeline, "expander", None)
+@dataclass
+class TrainLegs:
+    """The train queries' leg lists, searched once; each query's vector goes with them so a
+    reranker finishing that query later sees its own vector, not the last one searched."""
+
+    lists: LegLists
+    vectors: dict[str, Any] = field(default_factory=dict)  # qid -> query vector (dense legs only)
+
+
+def leg_lists(pipeline: Any, queries: Sequence[Query]) -> TrainLegs:
+    """Every leg's hits for ``queries`` through the pipeline's own step (``legs_for``: expanded
+    into ``<leg>@q<i>`` lists when it has an expander, embedded, searched at leg depth)."""
+    out = TrainLegs(lists={})
     for q in queries:
-        texts = [q.query] + (list(expander.expand(q.query)) if expander is not None else [])
-        qvec = pipeline.embedder.embed_queries(texts) if pipeline.needs_vectors else None
-        lists: dict[str, list[Hit]] = {}
-        for name, ix in pipeline.legs.items():
-            found = ix.search(qvec if ix.input == "vector" else texts, pipeline.depths.leg(name))
-            if expander is None:
-                lists[name] = found[0]
-            else:
-                lists.update({f"{name}@q{i}": hits for i, hits in enumerate(found)})
-        out[q.qid] = lists
+        out.lists[q.qid], _ = pipeline.legs_for(q.query)
+        last = getattr(pipeline, "last_query_vector", None) if pipeline.needs_vectors else None
+        if last is not None and last[0] == q.query:
+            out.vectors[q.qid] = last[1]
     return out
 
 
-def fused_rankings(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup: ChunkLookup,
-                   fused_top_k: int, k: int) -> dict[str, list[str]]:
-    """Chunk ids each query would be scored on: fused, excluded spans dropped, cut to k."""
+def rankings(pipeline: Any, fusion: Any, legs: TrainLegs, queries: Sequence[Query],
+             lookup: ChunkLookup, k: int) -> dict[str, list[str]]:
+    """Chunk ids each query would be scored on with ``fusion``: finished by the pipeline (fused,
+    cut to fused_top_k, reranked when it has a reranker), excluded spans dropped, cut to k."""
     out: dict[str, list[str]] = {}
     for q in queries:
-        legs = lists[q.qid]
-        hits = (next(iter(legs.values()))[:fused_top_k] if len(legs) == 1
-                else fusion.fuse(legs, fused_top_k))
+        hits, _ = pipeline.finish(q.query, legs.lists[q.qid], fusion=fusion,
+                                  query_vector=legs.vectors.get(q.qid))
         out[q.qid] = [cid for cid, _ in hits if not overlaps_any(lookup.by_id[cid], q.exclude)][:k]
     return out
 
@@ -115,9 +119,11 @@ def _score(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, list[s
     return float(np.mean(list(values.values()))) if values else 0.0
 
 
-def grid_search(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup: ChunkLookup,
-                grid: Mapping[str, Sequence[Any]], metric: str, fused_top_k: int, k: int) -> TuningResult:
-    """Score every combination of ``grid`` on ``queries``; the first best (grid order) wins."""
+def grid_search(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], lookup: ChunkLookup,
+                grid: Mapping[str, Sequence[Any]], metric: str, k: int) -> TuningResult:
+    """Score every combination of ``grid`` over the pipeline's fusion on ``queries``; the first
+    best (grid order) wins."""
+    fusion = pipeline.fusion
     qrels = chunk_qrels(queries, lookup)
     keys = list(grid)
     trials: list[dict[str, Any]] = []
@@ -125,7 +131,7 @@ def grid_search(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup: 
     for values in itertools.product(*(list(grid[key]) for key in keys)):
         params = dict(zip(keys, values))
         candidate = with_params(fusion, params)
-        score = _score(qrels, fused_rankings(candidate, lists, queries, lookup, fused_top_k, k), metric)
+        score = _score(qrels, rankings(pipeline, candidate, legs, queries, lookup, k), metric)
         trials.append({"params": params, metric: round(score, 10)})
         if best is None or score > best[0]:
             best = (score, params, candidate)
@@ -134,11 +140,14 @@ def grid_search(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup: 
     return TuningResult(params=best[1], train_score=best[0], trials=trials, fusion=best[2])
 
 
-def ranx_optimize(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup: ChunkLookup,
-                  metric: str, options: Mapping[str, Any], fused_top_k: int, k: int) -> TuningResult:
-    """Fit a :class:`~retrievers.fusion_ranx.RanxFusion`'s params with ``ranx.optimize_fusion``."""
+def ranx_optimize(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], lookup: ChunkLookup,
+                  metric: str, options: Mapping[str, Any], k: int) -> TuningResult:
+    """Fit the pipeline's :class:`~retrievers.fusion_ranx.RanxFusion` params with
+    ``ranx.optimize_fusion`` on the leg lists; the train score is of the finished (reranked)
+    rankings."""
     from ranx import Qrels, Run, optimize_fusion
 
+    fusion, lists = pipeline.fusion, legs.lists
     if not hasattr(fusion, "method") or not hasattr(fusion, "norm"):
         raise ValueError("fusion_tuning.strategy=ranx needs a ranx fusion (retrievers.fusion_ranx)")
     qrels = chunk_qrels(queries, lookup)
@@ -154,7 +163,7 @@ def ranx_optimize(fusion: Any, lists: LegLists, queries: Sequence[Query], lookup
     best = optimize_fusion(Qrels({qid: qrels[qid] for qid in usable}), runs, norm=fusion.norm,
                            method=fusion.method, **kwargs)
     tuned = dataclasses.replace(fusion, params={**dict(fusion.params), **best})
-    score = _score(qrels, fused_rankings(tuned, lists, queries, lookup, fused_top_k, k), metric)
+    score = _score(qrels, rankings(pipeline, tuned, legs, queries, lookup, k), metric)
     return TuningResult(params=jsonable(best), train_score=score,
                         trials=[{"fitted_on_queries": len(usable)}], fusion=tuned)
 
@@ -189,12 +198,11 @@ def apply_fusion_tuning(node: Any, pipeline: Any, queries: Sequence[Query], look
     if len(pipeline.legs) < 2:
         result = None
     else:
-        lists = leg_lists(pipeline, train)
-        d = pipeline.depths
-        result = (grid_search(pipeline.fusion, lists, train, lookup, cfg.grid, cfg.metric,
-                              d.fused_top_k, d.k) if cfg.strategy == "grid" else
-                  ranx_optimize(pipeline.fusion, lists, train, lookup, cfg.metric, cfg.options,
-                                d.fused_top_k, d.k))
+        legs = leg_lists(pipeline, train)
+        k = pipeline.depths.k
+        result = (grid_search(pipeline, legs, train, lookup, cfg.grid, cfg.metric, k)
+                  if cfg.strategy == "grid" else
+                  ranx_optimize(pipeline, legs, train, lookup, cfg.metric, cfg.options, k))
         pipeline.fusion = result.fusion
     return test, {
         "enabled": True, "strategy": cfg.strategy, "metric": cfg.metric, "seed": seed,

@@ -3,20 +3,22 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import ClassVar
 
 import pandas as pd
 import pytest
 
 import hermes_eval.run.tuning as ft
-from hermes_eval.judge.relevance import ChunkLookup
+from hermes_eval.judge.relevance import ChunkLookup, overlaps_any
 from hermes_eval.run.chain import execute
 from hermes_eval.core import Query, Span
 from retrievers.chunk import Chunk
 from retrievers.fusion import WeightedRRF
 from retrievers.fusion_ranx import RanxFusion
-from retrievers.pipeline import Depths
+from retrievers.pipeline import Depths, Pipeline
 
+ROOT = Path(__file__).resolve().parents[3]
 QIDS = [f"q{i:03d}" for i in range(400)]
 
 
@@ -36,8 +38,8 @@ def test_bad_shares_are_refused():
             ft.TuningConfig(enabled=True, train_share=share)
 
 
-# --- a fake pipeline: 40 queries, each with one gold chunk; the dense leg ranks it first, the
-# sparse leg ranks it 9th, so more dense weight is better. Legs record what they were asked.
+# --- a pipeline over spy legs: 40 queries, each with one gold chunk; the dense leg ranks it first,
+# the sparse leg ranks it 9th, so more dense weight is better. Legs record what they were asked.
 
 CHUNKS = [Chunk(path=f"f{i:03d}.py", start=1, end=10, text=f"chunk {i}") for i in range(60)]
 
@@ -59,22 +61,15 @@ class SpyLeg:
         return out
 
 
-@dataclass
-class FakePipeline:
-    legs: dict
-    fusion: object
-    depths: Depths = field(default_factory=lambda: Depths(20, 20, 20, 20))
-    embedder: object = None
-    needs_vectors: bool = False
-
-
 def queries() -> list[Query]:
     return [Query(qid=f"q{i:02d}", query=f"find chunk {i}", gold=(Span(f"f{i:03d}.py", 1, 10),))
             for i in range(40)]
 
 
-def fake_pipeline(fusion) -> FakePipeline:
-    return FakePipeline(legs={"sparse": SpyLeg(gold_rank=9), "dense": SpyLeg(gold_rank=1)}, fusion=fusion)
+def fake_pipeline(fusion) -> Pipeline:
+    """The real pipeline over the two spy legs."""
+    return Pipeline(legs={"sparse": SpyLeg(gold_rank=9), "dense": SpyLeg(gold_rank=1)}, fusion=fusion,
+                    depths=Depths(20, 20, 20, 20))
 
 
 def test_grid_tuning_sees_only_train_queries(monkeypatch):
@@ -125,7 +120,7 @@ class TwoVariants:
 def test_leg_lists_follow_the_pipelines_query_variants():
     pipe = fake_pipeline(WeightedRRF())
     pipe.expander = TwoVariants()
-    lists = ft.leg_lists(pipe, queries()[:1])
+    lists = ft.leg_lists(pipe, queries()[:1]).lists
     assert set(lists["q00"]) == {"sparse@q0", "sparse@q1", "dense@q0", "dense@q1"}
     assert pipe.legs["dense"].asked == ["find chunk 0", "again find chunk 0"]
 
@@ -157,3 +152,108 @@ def test_runner_scores_only_the_test_split(make_cfg):
     assert len(per_query) == rec["n_test"] == out.record["queryset_info"]["n"]
     assert out.record["metrics"]["recall@10"]["n"] == rec["n_test"]
     assert rec["best_params"]["dense_weight"] in (0.2, 0.8)
+
+
+# --- real parts with a reranker: rank_bm25, MiniLM exact search, dense rescoring on top. Tuning
+# must score what the run scores: each candidate fusion finished by the pipeline, reranker included.
+
+CODE = [
+    ("io/read.py", "def read_file(path):\n    with open(path) as f:\n        return f.read()"),
+    ("io/write.py", "def write_file(path, data):\n    with open(path, 'w') as f:\n        f.write(data)"),
+    ("io/read_old.py", "def read_file_legacy(path):\n    f = open(path)\n    data = f.read()\n    f.close()\n    return data"),
+    ("cfg/load.py", "def load_config(path):\n    return json.load(open(path))"),
+    ("cfg/dump.py", "def dump_config(cfg, path):\n    json.dump(cfg, open(path, 'w'), indent=2)"),
+    ("net/session.py", "class Session:\n    def request(self, method, url, timeout=None):\n        return self.send(method, url)"),
+    ("net/connect.py", "def connect(host, port, timeout=5):\n    sock = socket.create_connection((host, port), timeout)\n    return sock"),
+    ("cli/args.py", "def parse_args(argv):\n    parser = argparse.ArgumentParser()\n    return parser.parse_args(argv)"),
+    ("web/render.py", "def render(template, **context):\n    return jinja2.Template(template).render(**context)"),
+    ("util/retry.py", "def retry(fn, attempts=3):\n    for i in range(attempts):\n        try:\n            return fn()\n        except OSError:\n            time.sleep(2 ** i)"),
+    ("util/hash.py", "def sha256_file(path):\n    h = hashlib.sha256()\n    h.update(open(path, 'rb').read())\n    return h.hexdigest()"),
+    ("util/walk.py", "def list_python_files(root):\n    return sorted(p for p in Path(root).rglob('*.py'))"),
+    ("util/log.py", "def log_error(message):\n    logging.getLogger(__name__).error(message)"),
+    ("util/env.py", "def env_flag(name, default=False):\n    return os.environ.get(name, str(default)).lower() in ('1', 'true')"),
+]
+CODE_CHUNKS = [Chunk(path, 1, text.count("\n") + 1, text) for path, text in CODE]
+ASKED = [  # query, gold path, excluded path
+    ("read the whole contents of a text file", "io/read.py", "io/read_old.py"),
+    ("save data to a file on disk", "io/write.py", None),
+    ("load json settings from a path", "cfg/load.py", None),
+    ("write the configuration out as json", "cfg/dump.py", None),
+    ("send an http request with a timeout", "net/session.py", None),
+    ("open a tcp socket to a host", "net/connect.py", None),
+    ("command line argument parsing", "cli/args.py", None),
+    ("fill a jinja template", "web/render.py", None),
+    ("try again after an error with backoff", "util/retry.py", None),
+    ("checksum of a file's bytes", "util/hash.py", None),
+    ("find every python source file under a directory", "util/walk.py", None),
+    ("boolean setting from an environment variable", "util/env.py", "util/log.py"),
+]
+
+
+def span(path: str) -> Span:
+    c = next(c for c in CODE_CHUNKS if c.path == path)
+    return Span(path, c.start, c.end)
+
+
+def code_queries() -> list[Query]:
+    return [Query(qid=f"c{i:02d}", query=text, gold=(span(gold),), exclude=(span(ex),) if ex else ())
+            for i, (text, gold, ex) in enumerate(ASKED)]
+
+
+@pytest.fixture(scope="module")
+def minilm():
+    from retrievers.embedders import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder(cache_dir=str(ROOT / ".cache" / "test-embeddings"))
+
+
+def code_pipeline(embedder, reranker) -> Pipeline:
+    from retrievers.dense.exact import ExactIndex
+    from retrievers.sparse.rank_bm25 import RankBM25Index
+
+    p = Pipeline(legs={"sparse": RankBM25Index(), "dense": ExactIndex()}, embedder=embedder,
+                 fusion=WeightedRRF(k=60, dense_weight=0.5), depths=Depths(10, 10, 8, 5), reranker=reranker)
+    p.build(CODE_CHUNKS)
+    return p
+
+
+def finished(pipe: Pipeline, fusion, qs: list[Query], lookup: ChunkLookup) -> dict[str, list[str]]:
+    """What the runner would rank with ``fusion``: search, excluded spans dropped, cut to k."""
+    pipe.fusion = fusion
+    out = {}
+    for q in qs:
+        hits = pipe.search(q.query, pipe.depths.fused_top_k).hits
+        out[q.qid] = [cid for cid, _ in hits if not overlaps_any(lookup.by_id[cid], q.exclude)][: pipe.depths.k]
+    return out
+
+
+def test_grid_tuning_scores_the_reranked_rankings(monkeypatch, minilm):
+    from retrievers.rerankers.dense_rescore import DenseRescore
+
+    scored: list[dict[str, list[str]]] = []
+    real_per_query = ft.per_query
+
+    def spy(qrels, rankings, metrics):
+        scored.append({qid: list(ids) for qid, ids in rankings.items()})
+        return real_per_query(qrels, rankings, metrics)
+
+    monkeypatch.setattr(ft, "per_query", spy)
+    qs, lookup = code_queries(), ChunkLookup(CODE_CHUNKS)
+    pipe = code_pipeline(minilm, DenseRescore(depth=6))
+    start = pipe.fusion
+    node = {"enabled": True, "train_share": 0.5, "metric": "mrr@10",
+            "grid": {"dense_weight": [0.1, 0.5, 0.9], "k": [1, 60]}}
+    _, record = ft.apply_fusion_tuning(node, pipe, qs, lookup, seed=2)
+    train = [q for q in qs if q.qid in set(record["train_qids"])]
+    assert len(train) >= 4 and len(scored) == len(record["trials"]) == 6
+    assert any(q.exclude for q in train)  # the exclude drop is exercised
+
+    plain = code_pipeline(minilm, None)
+    reranker_matters = False
+    for trial, ranked in zip(record["trials"], scored):
+        candidate = ft.with_params(start, trial["params"])
+        assert ranked == finished(pipe, candidate, train, lookup)  # exactly what search returns
+        reranker_matters |= ranked != finished(plain, candidate, train, lookup)
+    assert reranker_matters  # and that is not the fused ranking
+    best = max(record["trials"], key=lambda t: t["mrr@10"])
+    assert record["train_score"] == best["mrr@10"]
