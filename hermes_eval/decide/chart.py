@@ -30,7 +30,7 @@ def decision_chart(spec: DecisionSpec, runs: list[ArmRun], comparisons: tuple[Co
     left.axvline(0, color="#555", lw=0.8)
     left.axvline(spec.rule.min_effect, color=FRONT_COLOR, lw=0.9, ls="--",
                  label=f"required Δ = {spec.rule.min_effect:g}")
-    left.set_xlabel(f"Δ {plain_text(spec.primary_metric)} (B − A), 95% paired bootstrap CI")
+    left.set_xlabel(f"Δ {plain_text(spec.primary_metric)} (B − A), 95% paired BCa bootstrap CI")
     left.legend(fontsize=8, loc="lower right")
     left.grid(alpha=0.3, axis="x")
     stage = spec.rule.latency_stage

@@ -10,7 +10,7 @@ from hermes_eval.report.markdown import md_cell
 from hermes_eval.report.config_diff import config_diff, manifest
 
 SECONDARY = ("ndcg@10", "recall@10", "mrr@10", "file_recall@10", "line_coverage@10")
-RESULTS_HEAD = "## Results (95% bootstrap CIs over queries; latency from each arm's last measurement)"
+RESULTS_HEAD = "## Results (95% BCa bootstrap CIs over queries; latency from each arm's last measurement)"
 
 
 def _row(cells: list[str]) -> str:
