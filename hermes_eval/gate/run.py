@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from hermes_eval.core.errors import UserError, format_error
+from hermes_eval.core.errors import error_line, format_error
 from hermes_eval.gate.baseline import BaselineError, read_baseline, write_baseline
 from hermes_eval.gate.suite import measure
 from hermes_eval.gate.outputs import write_all
@@ -37,9 +37,9 @@ def run_gate(name: str, overrides: list[str], compose: Callable, conf_dir: Path,
         print(f"baseline written: {path}")
         return PASS
     if failed:
-        err = UserError("arms failed: " + "; ".join(f"{a}: {e}" for a, e in failed.items()))
-        write_all(out_dir, spec.name, [], CANNOT, snapshot, baseline, reports / "history.sqlite", error=str(err))
-        print(format_error(err), file=sys.stderr)
+        msg = "arms failed: " + "; ".join(f"{a}: {e}" for a, e in failed.items())
+        write_all(out_dir, spec.name, [], CANNOT, snapshot, baseline, reports / "history.sqlite", error=msg)
+        print(error_line(msg), file=sys.stderr)
         return CANNOT
     verdicts = evaluate(spec, baseline, snapshot)
     code = PASS if all(v.passed for v in verdicts) else REGRESSION

@@ -100,7 +100,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
 
     # tuning fits fusion on a train split of the queries and hands back the held-out rest
     queries, tuning = apply_fusion_tuning(s.fusion_tuning, built.pipeline, list(prepared.queryset.queries),
-                                          lookup, s.seed)
+                                          lookup, s.seed, overfetch)
     k = int(s.depths["k"])
     measured = run_queries(built.pipeline, queries, lookup, k, overfetch, s.warmup, parts.foreign)
     if parts.foreign is not None and parts.foreign.ids:

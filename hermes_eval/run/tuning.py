@@ -18,7 +18,6 @@ from typing import Any, Literal, Mapping, Sequence
 
 import numpy as np
 
-from hermes_eval.config.parts import plain
 from hermes_eval.judge.ranking import per_query
 from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, overlaps_any
 from hermes_eval.core import Query
@@ -103,14 +102,16 @@ def leg_lists(pipeline: Any, queries: Sequence[Query]) -> TrainLegs:
 
 
 def rankings(pipeline: Any, fusion: Any, legs: TrainLegs, queries: Sequence[Query],
-             lookup: ChunkLookup, k: int) -> dict[str, list[str]]:
-    """Chunk ids each query would be scored on with ``fusion``: finished by the pipeline (fused,
-    cut to fused_top_k, reranked when it has a reranker), excluded spans dropped, cut to k."""
+             lookup: ChunkLookup, k: int, overfetch: int = 0) -> dict[str, list[str]]:
+    """Chunk ids each query would be scored on with ``fusion``, exactly as the search stage makes
+    them: finished by the pipeline (fused, cut to fused_top_k, reranked when it has a reranker),
+    cut to ``k + overfetch``, excluded spans dropped, cut to k."""
     out: dict[str, list[str]] = {}
     for q in queries:
         hits, _ = pipeline.finish(q.query, legs.lists[q.qid], fusion=fusion,
                                   query_vector=legs.vectors.get(q.qid))
-        out[q.qid] = [cid for cid, _ in hits if not overlaps_any(lookup.by_id[cid], q.exclude)][:k]
+        kept = [cid for cid, _ in hits[:k + overfetch] if not overlaps_any(lookup.by_id[cid], q.exclude)]
+        out[q.qid] = kept[:k]
     return out
 
 
@@ -120,7 +121,7 @@ def _score(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, list[s
 
 
 def grid_search(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], lookup: ChunkLookup,
-                grid: Mapping[str, Sequence[Any]], metric: str, k: int) -> TuningResult:
+                grid: Mapping[str, Sequence[Any]], metric: str, k: int, overfetch: int = 0) -> TuningResult:
     """Score every combination of ``grid`` over the pipeline's fusion on ``queries``; the first
     best (grid order) wins."""
     fusion = pipeline.fusion
@@ -131,7 +132,7 @@ def grid_search(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], lookup
     for values in itertools.product(*(list(grid[key]) for key in keys)):
         params = dict(zip(keys, values))
         candidate = with_params(fusion, params)
-        score = _score(qrels, rankings(pipeline, candidate, legs, queries, lookup, k), metric)
+        score = _score(qrels, rankings(pipeline, candidate, legs, queries, lookup, k, overfetch), metric)
         trials.append({"params": params, metric: round(score, 10)})
         if best is None or score > best[0]:
             best = (score, params, candidate)
@@ -141,7 +142,7 @@ def grid_search(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], lookup
 
 
 def ranx_optimize(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], lookup: ChunkLookup,
-                  metric: str, options: Mapping[str, Any], k: int) -> TuningResult:
+                  metric: str, options: Mapping[str, Any], k: int, overfetch: int = 0) -> TuningResult:
     """Fit the pipeline's :class:`~retrievers.fusion_ranx.RanxFusion` params with
     ``ranx.optimize_fusion`` on the leg lists; the train score is of the finished (reranked)
     rankings."""
@@ -163,7 +164,7 @@ def ranx_optimize(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], look
     best = optimize_fusion(Qrels({qid: qrels[qid] for qid in usable}), runs, norm=fusion.norm,
                            method=fusion.method, **kwargs)
     tuned = dataclasses.replace(fusion, params={**dict(fusion.params), **best})
-    score = _score(qrels, rankings(pipeline, tuned, legs, queries, lookup, k), metric)
+    score = _score(qrels, rankings(pipeline, tuned, legs, queries, lookup, k, overfetch), metric)
     return TuningResult(params=jsonable(best), train_score=score,
                         trials=[{"fitted_on_queries": len(usable)}], fusion=tuned)
 
@@ -181,11 +182,11 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-def apply_fusion_tuning(node: Any, pipeline: Any, queries: Sequence[Query], lookup: ChunkLookup,
-                        seed: int) -> tuple[list[Query], dict[str, Any]]:
+def apply_fusion_tuning(node: Mapping[str, Any] | None, pipeline: Any, queries: Sequence[Query],
+                        lookup: ChunkLookup, seed: int, overfetch: int = 0) -> tuple[list[Query], dict[str, Any]]:
     """The runner's hook: tune ``pipeline.fusion`` on the train split when enabled, and return
     the queries to evaluate (the test split, or all of them) and the record's ``fusion_tuning``."""
-    cfg = TuningConfig(**(plain(node) or {}))
+    cfg = TuningConfig(**dict(node or {}))
     if not cfg.enabled:
         return list(queries), {"enabled": False, "evaluated_on": "all queries"}
     train_ids, test_ids = split_qids([q.qid for q in queries], cfg.train_share, seed)
@@ -200,9 +201,9 @@ def apply_fusion_tuning(node: Any, pipeline: Any, queries: Sequence[Query], look
     else:
         legs = leg_lists(pipeline, train)
         k = pipeline.depths.k
-        result = (grid_search(pipeline, legs, train, lookup, cfg.grid, cfg.metric, k)
+        result = (grid_search(pipeline, legs, train, lookup, cfg.grid, cfg.metric, k, overfetch)
                   if cfg.strategy == "grid" else
-                  ranx_optimize(pipeline, legs, train, lookup, cfg.metric, cfg.options, k))
+                  ranx_optimize(pipeline, legs, train, lookup, cfg.metric, cfg.options, k, overfetch))
         pipeline.fusion = result.fusion
     return test, {
         "enabled": True, "strategy": cfg.strategy, "metric": cfg.metric, "seed": seed,

@@ -35,4 +35,4 @@ def test_exclude_removes_judgments_and_coverage_counts_lines():
     assert chunk_qrels([q], lookup) == {"q": {"a.py:1-10": 1}}
     assert line_coverage(q, ["a.py:1-10"], lookup, k=1) == 3 / 5
     assert line_coverage(q, ["b.py:1-5", "a.py:11-20"], lookup, k=2) == 2 / 5
-    assert file_ranking(["a.py:11-20", "b.py:1-5", "a.py:1-10"], lookup) == ["a.py", "b.py"]
+    assert file_ranking(["a.py:11-20", "b.py:1-5", "a.py:1-10"]) == ["a.py", "b.py"]

@@ -11,7 +11,7 @@ import pytest
 
 import hermes_eval.run.tuning as ft
 from hermes_eval.judge.relevance import ChunkLookup, overlaps_any
-from hermes_eval.run.chain import execute
+from hermes_eval.api import execute_config
 from hermes_eval.core import Query, Span
 from retrievers.chunk import Chunk
 from retrievers.fusion import WeightedRRF
@@ -143,7 +143,7 @@ def test_with_params_sets_fields_and_mapping_entries():
 def test_runner_scores_only_the_test_split(make_cfg):
     cfg = make_cfg("+fusion_tuning=grid", "fusion_tuning.grid.dense_weight=[0.2,0.8]",
                    "fusion_tuning.grid.k=[60]", "chunker=lines")
-    out = execute(cfg)
+    out = execute_config(cfg)
     assert out.status == "ok", out.record.get("error")
     rec = out.record["fusion_tuning"]
     per_query = pd.read_parquet(out.run_dir / "per_query.parquet")
@@ -217,12 +217,13 @@ def code_pipeline(embedder, reranker) -> Pipeline:
     return p
 
 
-def finished(pipe: Pipeline, fusion, qs: list[Query], lookup: ChunkLookup) -> dict[str, list[str]]:
-    """What the runner would rank with ``fusion``: search, excluded spans dropped, cut to k."""
+def finished(pipe: Pipeline, fusion, qs: list[Query], lookup: ChunkLookup, overfetch: int) -> dict[str, list[str]]:
+    """What the search stage would rank with ``fusion``: k + overfetch hits, excluded spans
+    dropped, cut to k."""
     pipe.fusion = fusion
     out = {}
     for q in qs:
-        hits = pipe.search(q.query, pipe.depths.fused_top_k).hits
+        hits = pipe.search(q.query, pipe.depths.k + overfetch).hits
         out[q.qid] = [cid for cid, _ in hits if not overlaps_any(lookup.by_id[cid], q.exclude)][: pipe.depths.k]
     return out
 
@@ -243,7 +244,8 @@ def test_grid_tuning_scores_the_reranked_rankings(monkeypatch, minilm):
     start = pipe.fusion
     node = {"enabled": True, "train_share": 0.5, "metric": "mrr@10",
             "grid": {"dense_weight": [0.1, 0.5, 0.9], "k": [1, 60]}}
-    _, record = ft.apply_fusion_tuning(node, pipe, qs, lookup, seed=2)
+    overfetch = 2  # the search stage fetches k + overfetch and drops excluded hits from those
+    _, record = ft.apply_fusion_tuning(node, pipe, qs, lookup, seed=2, overfetch=overfetch)
     train = [q for q in qs if q.qid in set(record["train_qids"])]
     assert len(train) >= 4 and len(scored) == len(record["trials"]) == 6
     assert any(q.exclude for q in train)  # the exclude drop is exercised
@@ -252,8 +254,8 @@ def test_grid_tuning_scores_the_reranked_rankings(monkeypatch, minilm):
     reranker_matters = False
     for trial, ranked in zip(record["trials"], scored):
         candidate = ft.with_params(start, trial["params"])
-        assert ranked == finished(pipe, candidate, train, lookup)  # exactly what search returns
-        reranker_matters |= ranked != finished(plain, candidate, train, lookup)
+        assert ranked == finished(pipe, candidate, train, lookup, overfetch)  # exactly what search returns
+        reranker_matters |= ranked != finished(plain, candidate, train, lookup, overfetch)
     assert reranker_matters  # and that is not the fused ranking
     best = max(record["trials"], key=lambda t: t["mrr@10"])
     assert record["train_score"] == best["mrr@10"]
