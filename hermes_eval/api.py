@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from omegaconf import DictConfig
 
     from hermes_eval.config.settings import RunSettings
-    from hermes_eval.run.chain import RunOutcome
+    from hermes_eval.stages.chain import RunOutcome
 
 __all__ = ["compose", "execute_config", "load_results", "run"]
 
@@ -23,7 +23,7 @@ def run(config: "Sequence[str] | DictConfig | RunSettings" = ()) -> "RunOutcome"
     from omegaconf import DictConfig
 
     from hermes_eval.config.settings import RunSettings
-    from hermes_eval.run.chain import execute
+    from hermes_eval.stages.chain import execute
 
     if isinstance(config, RunSettings):
         return execute(config)
@@ -36,7 +36,7 @@ def execute_config(cfg: "DictConfig") -> "RunOutcome":
     from hermes_eval.config.settings import settings_from
     from hermes_eval.core.errors import one_line
     from hermes_eval.record.write import write_record
-    from hermes_eval.run.chain import RunOutcome, execute
+    from hermes_eval.stages.chain import RunOutcome, execute
 
     try:
         settings = settings_from(cfg)

@@ -29,7 +29,7 @@ def default_chunks_and_queries(cache: Path, n_queries: int = 100):
     from hermes_eval.cache.content import Cache
     from hermes_eval.config.compose import compose
     from hermes_eval.config.settings import settings_from
-    from hermes_eval.run.prepare import prepare
+    from hermes_eval.stages.prepare import prepare
 
     s = settings_from(compose(["chunker=python_ast", "queryset.name=bench-docstring",
                                f"queryset.generator.max_queries={n_queries}", f"paths.cache={cache}",

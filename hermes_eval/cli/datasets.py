@@ -57,7 +57,7 @@ def _list(root: Path) -> int:
 
 def _generate(words: list[str], overrides: list[str], compose, force: bool) -> int:
     from hermes_eval.config.compose import CONF_DIR
-    from hermes_eval.run.prepare import prepare_queries
+    from hermes_eval.stages.prepare import prepare_queries
 
     names = generator_configs(CONF_DIR) if words == ["all"] else words or [None]
     for config in names:
@@ -89,7 +89,7 @@ def _import(words: list[str], options: dict, root: Path) -> int:
 
 def _export(words: list[str], cfg) -> int:
     from hermes_eval.querysets.beir import export_beir
-    from hermes_eval.run.prepare import prepare_queries
+    from hermes_eval.stages.prepare import prepare_queries
 
     if len(words) != 2 or words[0] != "beir":
         raise UserError("datasets export: use `datasets export beir OUT_DIR [queryset=... chunker=...]`")
@@ -135,8 +135,8 @@ def _check(name: str | None, cfg, root: Path) -> int:
     from hermes_eval.corpus import load_corpus
     from hermes_eval.corpus.masking import mask_corpus
     from hermes_eval.querysets.store import load_queryset
-    from hermes_eval.run.judge import hygiene_of
-    from hermes_eval.run.prepare import prepare_queries
+    from hermes_eval.stages.judge import hygiene_of
+    from hermes_eval.stages.prepare import prepare_queries
 
     s = _settings(cfg)
 

@@ -74,9 +74,9 @@ def cmd_run(args) -> int:
 
 
 def cmd_datasets(args) -> int:
-    from hermes_eval.querysets import commands
+    from hermes_eval.cli import datasets
 
-    return commands.run(args, compose)
+    return datasets.run(args, compose)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,8 +17,8 @@ from typing import Any
 from hermes_eval.cache.content import Cache
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.errors import UserError
-from hermes_eval.run.build import build
-from hermes_eval.run.prepare import prepare
+from hermes_eval.stages.build import build
+from hermes_eval.stages.prepare import prepare
 from retrievers.pipeline import Pipeline
 
 MAX_BODY = 1 << 20

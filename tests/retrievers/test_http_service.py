@@ -163,7 +163,7 @@ def test_serve_binds_loopback_only(make_cfg):
 
 def test_foreign_chunks_are_cut_from_the_corpus():
     from hermes_eval.core.corpus import CorpusFile
-    from hermes_eval.run.foreign import ForeignChunks
+    from hermes_eval.stages.foreign import ForeignChunks
 
     fc = ForeignChunks([CorpusFile("a.py", "r", "python", "l1\nl2\nl3\nl4")])
     by_id: dict = {}

@@ -10,7 +10,7 @@ from fakeruns import BASELINE, DENSE_AST, HYBRID, queries, write_arm
 
 from hermes_eval.decide.run import run_decision
 from hermes_eval.core.errors import UserError
-from hermes_eval.run.chain import RunOutcome
+from hermes_eval.stages.chain import RunOutcome
 
 SPEC = """
 question: Should we fuse in the dense leg?

@@ -13,7 +13,7 @@ from hermes_eval.cache.indexes import CachedIndexStore, leg_keys
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, UserError
 from hermes_eval.record.manifest import dir_bytes
-from hermes_eval.run.foreign import ForeignChunks
+from hermes_eval.stages.foreign import ForeignChunks
 from retrievers.chunk import Chunk
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.pipeline import Depths, Pipeline

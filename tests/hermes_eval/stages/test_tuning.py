@@ -9,7 +9,7 @@ from typing import ClassVar
 import pandas as pd
 import pytest
 
-import hermes_eval.run.tuning as ft
+import hermes_eval.stages.tuning as ft
 from hermes_eval.judge.relevance import ChunkLookup, overlaps_any
 from hermes_eval.api import execute_config
 from hermes_eval.core import Query, Span

@@ -24,11 +24,11 @@ from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.querysets.validate import validate_queries
 from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, versions
 from hermes_eval.record.write import write_record, write_run_files
-from hermes_eval.run.build import Built, build
-from hermes_eval.run.judge import check_queries, judge
-from hermes_eval.run.prepare import prepare
-from hermes_eval.run.search import run_queries
-from hermes_eval.run.tuning import apply_fusion_tuning
+from hermes_eval.stages.build import Built, build
+from hermes_eval.stages.judge import check_queries, judge
+from hermes_eval.stages.prepare import prepare
+from hermes_eval.stages.search import run_queries
+from hermes_eval.stages.tuning import apply_fusion_tuning
 
 __all__ = ["RunOutcome", "execute", "find_record"]
 
