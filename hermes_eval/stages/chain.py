@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from hermes_eval.cache.content import Cache
+from hermes_eval.config.compose import offline_defaults
 from hermes_eval.config.identity import slug
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.errors import one_line
@@ -56,6 +57,7 @@ class RunOutcome:
 
 def execute(s: RunSettings) -> RunOutcome:
     """Run ``s`` unless a finished record with its hash exists; failures become records."""
+    offline_defaults()
     if not s.rerun:
         existing = find_record(s.paths.runs, s.config_hash)
         if existing is not None:
