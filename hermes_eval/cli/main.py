@@ -29,8 +29,8 @@ def _launch(overrides: list[str], multirun: bool) -> int:
 
 
 def cmd_leaderboard(args) -> int:
-    from hermes_eval.report.build import build_reports
-    from hermes_eval.report.settings import ReportSettings
+    from hermes_eval.report.publish import build_reports
+    from hermes_eval.report.options import ReportSettings
 
     settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha)
     out = build_reports(Path(args.runs), Path(args.out), settings)
@@ -54,7 +54,7 @@ def cmd_decide(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from hermes_eval.bench.main import run_benches
+    from hermes_eval.bench.benches import run_benches
 
     results = run_benches(Path(args.out), Path(args.cache), args.only or None)
     failed = [n for n, r in results["benches"].items() if "error" in r]

@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.record.folder import RunFiles
-from hermes_eval.report.settings import RECALL_KS
+from hermes_eval.report.options import RECALL_KS
 
 
 def recall_curve(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Sequence[str]],

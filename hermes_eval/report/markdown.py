@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from hermes_eval.report.settings import MARKDOWN_TOP_ROWS
+from hermes_eval.report.options import MARKDOWN_TOP_ROWS
 from hermes_eval.report.table import fmt_ci, fmt_num, short_hash
 from hermes_eval.report.view import BoardView, LeaderboardView
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from hermes_eval.report.settings import FAIR_METRICS, QUALITY, SAME_CHUNKER_METRICS, first_present
+from hermes_eval.report.options import FAIR_METRICS, QUALITY, SAME_CHUNKER_METRICS, first_present
 
 SPARSE_ONLY = "sparse"  # record["legs"] of a BM25-only arm
 SHORT_HASH = 8  # config-hash characters shown in tables (enough for --baseline)

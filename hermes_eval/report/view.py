@@ -13,7 +13,7 @@ from hermes_eval.report.compare import Mark, board_marks
 from hermes_eval.report.curves import run_curves
 from hermes_eval.report.config_diff import DiffLine, config_diff, manifest
 from hermes_eval.record.folder import RunFiles
-from hermes_eval.report.settings import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
+from hermes_eval.report.options import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
 from hermes_eval.report.table import Board, boards, failed, short_hash
 
 LATENCY_STAGE = "total"  # the Pareto chart's latency axis: end-to-end p95

@@ -20,9 +20,9 @@ from hermes_eval.config.identity import slug
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.errors import one_line
 from hermes_eval.judge.budget import token_stats
-from hermes_eval.judge.latency import latency_summary
+from hermes_eval.judge.percentiles import latency_summary
 from hermes_eval.judge.relevance import ChunkLookup
-from hermes_eval.querysets.validate import validate_queries
+from hermes_eval.querysets.integrity import validate_queries
 from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, versions
 from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.build import Built, build

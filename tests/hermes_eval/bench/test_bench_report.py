@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_eval.bench.main import render
+from hermes_eval.bench.benches import render
 from hermes_eval.bench.scaling import growth_exponent, peak_rss_mb
 
 

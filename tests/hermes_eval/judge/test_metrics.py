@@ -10,7 +10,7 @@ import pytest
 from scipy import stats as sp
 
 from hermes_eval.judge.bootstrap import bootstrap_ci, summarize
-from hermes_eval.judge.latency import latency_summary
+from hermes_eval.judge.percentiles import latency_summary
 from hermes_eval.judge.ranking import per_query
 
 

@@ -11,7 +11,7 @@ from fakeruns import grid
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
     """reports/ built from three arms (two chunkers) and one failed run, planted with script tags."""
-    from hermes_eval.report.build import build_reports
+    from hermes_eval.report.publish import build_reports
 
     root = tmp_path_factory.mktemp("report")
     grid(root / "runs")

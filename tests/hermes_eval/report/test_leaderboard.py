@@ -8,9 +8,9 @@ import pytest
 
 from fakeruns import BASELINE, DENSE_AST, HYBRID, PLANTED, PLANTED_CHUNK, PLANTED_ERROR, grid
 
-from hermes_eval.report.build import build_reports
+from hermes_eval.report.publish import build_reports
 from hermes_eval.report.markdown import md_cell
-from hermes_eval.report.settings import FAIR_METRICS, ReportSettings, first_present
+from hermes_eval.report.options import FAIR_METRICS, ReportSettings, first_present
 from hermes_eval.report.table import boards
 from hermes_eval.record.results import collect
 

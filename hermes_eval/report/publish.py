@@ -7,7 +7,7 @@ from pathlib import Path
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.report.html import render_html
 from hermes_eval.report.markdown import chart_path, render_markdown
-from hermes_eval.report.settings import ReportSettings
+from hermes_eval.report.options import ReportSettings
 from hermes_eval.report.view import build_view
 from hermes_eval.record.results import collect
 
