@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import pickle
-import resource
 import subprocess
 import sys
 import tempfile
@@ -14,6 +13,8 @@ import time
 from pathlib import Path
 
 import numpy as np
+
+from hermes_eval.record.manifest import peak_rss_mb
 
 SIZES = (1_000, 4_000, 16_000, 64_000)
 BACKENDS = {  # name -> retriever config whose single leg is measured
@@ -44,15 +45,6 @@ def prepare(cache: Path) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(pickle.dumps({"samples": samples, "queries": queries, "total_chunks": len(chunks)}))
     return out
-
-
-def peak_rss_mb() -> float:
-    """This process's high-water RSS (VmHWM). Unlike getrusage's ru_maxrss it restarts at exec,
-    so a child does not report the parent's memory."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def worker(data_path: str, backend: str, size: int) -> dict:

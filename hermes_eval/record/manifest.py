@@ -39,6 +39,14 @@ def git_commit() -> str | None:
 
 
 def peak_rss_mb() -> float:
+    """This process's high-water RSS in MB: VmHWM, which (unlike getrusage's ru_maxrss) restarts at
+    exec, so a child never reports its parent's memory; ru_maxrss where /proc is missing."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
