@@ -9,10 +9,13 @@ max_queries, seed); any other ``key=value`` is a Hydra override.
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Callable
 
 from hermes_eval.core.errors import UserError
+
+log = logging.getLogger(__name__)
 
 OPTION_KEYS = frozenset({"name", "split", "mode", "protocol", "level", "context_lines", "context_chars",
                          "max_queries", "seed", "min_context_chars"})
@@ -158,6 +161,6 @@ def _check(name: str | None, cfg, root: Path) -> int:
     print(json.dumps(h, indent=2))
     threshold = s.hygiene.self_retrieval_warn
     if max(h["self_retrieval_share"], h["leak_share"]) > threshold:
-        print(f"WARNING: leak_share {h['leak_share']:.1%} / self_retrieval_share "
-              f"{h['self_retrieval_share']:.1%} above {threshold:.0%}: scores on this set are inflated")
+        log.warning(f"leak_share {h['leak_share']:.1%} / self_retrieval_share "
+                    f"{h['self_retrieval_share']:.1%} above {threshold:.0%}: scores on this set are inflated")
     return 0
