@@ -7,6 +7,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from retrievers.chunk import Chunk
 from retrievers.fusion import WeightedRRF
+from retrievers.legs import active_legs, needs_embedder
 from retrievers.index import Hit, Index, check_k
 
 
@@ -50,16 +51,16 @@ class Pipeline:
     expander: Any = None
 
     def __post_init__(self) -> None:
-        self.legs = {n: ix for n, ix in self.legs.items() if ix is not None and self.fusion.weight(n) != 0}
+        self.legs = {n: self.legs[n] for n in active_legs(self.legs, self.fusion)}
         if not self.legs:
             raise ValueError("the pipeline has no leg with a non-zero fusion weight")
-        if any(ix.input == "vector" for ix in self.legs.values()) and self.embedder is None:
+        if self.needs_vectors and self.embedder is None:
             raise ValueError("a dense leg needs an embedder")
         self._chunks: dict[str, Chunk] = {}
 
     @property
     def needs_vectors(self) -> bool:
-        return any(ix.input == "vector" for ix in self.legs.values())
+        return needs_embedder(self.legs.values())
 
     def build(self, chunks: Sequence[Chunk], vectors=None, store: IndexStore | None = None
               ) -> dict[str, float]:
