@@ -135,14 +135,13 @@ def run(args, compose) -> int:
 
 
 def _check(name: str | None, cfg, root: Path) -> int:
-    from hermes_eval.corpus import load_corpus
+    from hermes_eval.config.settings import CorpusSettings
     from hermes_eval.corpus.masking import mask_corpus
     from hermes_eval.querysets.store import load_queryset
     from hermes_eval.stages.judge import hygiene_of
-    from hermes_eval.stages.prepare import prepare_queries
+    from hermes_eval.stages.prepare import open_corpus, prepare_queries
 
     s = _settings(cfg)
-
     if name and name != cfg.queryset.name:
         folder = root / name
         qs = load_queryset(folder)
@@ -150,7 +149,8 @@ def _check(name: str | None, cfg, root: Path) -> int:
         if not sources:
             raise UserError(f"datasets check {name}: its manifest names no corpus folder; pass "
                             f"queryset=<config> so the corpus it was built on is known")
-        indexed = mask_corpus(load_corpus(sources, name=name, cache_dir=s.paths.cache), qs.masks)
+        corpus = open_corpus(CorpusSettings(name=name, sources=tuple(sources)), s.paths.cache)
+        indexed = mask_corpus(corpus, qs.masks)
     else:
         p = prepare_queries(s)
         qs, indexed = p.queryset, p.indexed
