@@ -14,21 +14,40 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# Document vectors persist across sessions: the embedding cache is keyed by the model's content
+# hash (plus max_seq_length, normalize) and the sha256 of each text, so a warm entry is always the
+# vector the model would compute. Chunk and index caches stay per session (shared_cache below):
+# their keys do not include code identity, so a persistent one could hide a chunker or backend bug.
+EMBEDDING_CACHE = ROOT / ".cache" / "test-embeddings"
+
+
 @pytest.fixture(scope="session")
 def shared_cache(tmp_path_factory) -> Path:
-    """One cache (chunks, embeddings) for the whole test session, so MiniLM embeds once."""
+    """One chunk and index cache for the whole test session (embeddings: EMBEDDING_CACHE)."""
     return tmp_path_factory.mktemp("cache")
 
 
+@pytest.fixture(scope="session")
+def embedding_cache() -> Path:
+    """The persistent MiniLM document-vector cache (see EMBEDDING_CACHE)."""
+    EMBEDDING_CACHE.mkdir(parents=True, exist_ok=True)
+    return EMBEDDING_CACHE
+
+
 @pytest.fixture
-def make_cfg(tmp_path, shared_cache):
-    """Compose the real Hydra config with test paths and a small real corpus."""
+def make_cfg(tmp_path, shared_cache, embedding_cache):
+    """Compose the real Hydra config with test paths and a small real corpus. The embedder's
+    cache is the persistent ``embedding_cache`` unless ``persistent_embeddings=False`` (then it is
+    the preset's own ``${paths.cache}``)."""
     from hermes_eval.config.compose import compose
 
-    def _make(*overrides: str, runs: Path | None = None, datasets: Path | None = None):
+    def _make(*overrides: str, runs: Path | None = None, datasets: Path | None = None,
+              persistent_embeddings: bool = True):
         base = [f"paths.runs={runs or tmp_path / 'runs'}", f"paths.datasets={datasets or tmp_path / 'datasets'}",
                 f"paths.cache={shared_cache}", "corpus.name=requests_src", "corpus.sources=[pkg:requests]",
                 "queryset.generator.max_queries=40", "bootstrap=200", "warmup=2"]
+        if persistent_embeddings:
+            base.append(f"embedder.cache_dir={embedding_cache}")
         return compose(base + list(overrides))
 
     return _make

@@ -27,16 +27,18 @@ def metrics_by_hash(runs: Path) -> dict[str, str]:
     return out
 
 
-def test_kill_9_then_resume_equals_an_uninterrupted_sweep(tmp_path, shared_cache):
+def test_kill_9_then_resume_equals_an_uninterrupted_sweep(tmp_path, shared_cache, embedding_cache):
     ds = tmp_path / "ds"
     reference = tmp_path / "reference"
-    done = subprocess.run(sweep_cmd(reference, ds, shared_cache), capture_output=True, text=True, timeout=900)
+    emb = f"embedder.cache_dir={embedding_cache}"  # document vectors from the persistent cache
+    done = subprocess.run(sweep_cmd(reference, ds, shared_cache, emb), capture_output=True, text=True,
+                          timeout=900)
     assert done.returncode == 0, done.stderr[-2000:]
     want = metrics_by_hash(reference)
     assert len(want) == 3
 
     runs = tmp_path / "killed"
-    cmd = sweep_cmd(runs, ds, shared_cache, "hydra.launcher.n_jobs=1", "rerun=true")
+    cmd = sweep_cmd(runs, ds, shared_cache, emb, "hydra.launcher.n_jobs=1", "rerun=true")
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.time() + 600
     while time.time() < deadline and len(list(runs.glob("*/record.json"))) < 1:
@@ -48,7 +50,7 @@ def test_kill_9_then_resume_equals_an_uninterrupted_sweep(tmp_path, shared_cache
     for data in finished.values():
         assert json.loads(data)["status"] == "ok"  # a record is whole or absent, never half-written
 
-    again = subprocess.run(sweep_cmd(runs, ds, shared_cache, "hydra.launcher.n_jobs=1"), capture_output=True,
+    again = subprocess.run(sweep_cmd(runs, ds, shared_cache, emb, "hydra.launcher.n_jobs=1"), capture_output=True,
                            text=True, timeout=900)
     assert again.returncode == 0, again.stderr[-2000:]
     assert again.stdout.count("[skip]") == len(finished)

@@ -22,7 +22,7 @@ def cached_locally(model: str) -> bool:
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_preset_prefixes(preset, make_cfg):
-    cfg = make_cfg(f"embedder={preset}")
+    cfg = make_cfg(f"embedder={preset}", persistent_embeddings=False)  # the preset's own cache_dir
     model, qp, dp = PRESETS[preset]
     emb = instantiate_part(cfg.embedder)
     assert (emb.model, emb.query_prefix, emb.document_prefix) == (model, qp, dp)

@@ -12,9 +12,9 @@ def _metrics(out) -> str:
     return json.dumps(out.record["metrics"], sort_keys=True)
 
 
-def test_second_arm_loads_indexes_and_scores_the_same(make_cfg, tmp_path, shared_cache):
-    cache = tmp_path / "own-cache"  # own chunk and index cache; embeddings shared with the session
-    emb = f"embedder.cache_dir={shared_cache}"
+def test_second_arm_loads_indexes_and_scores_the_same(make_cfg, tmp_path, embedding_cache):
+    cache = tmp_path / "own-cache"  # own chunk and index cache; embeddings from the shared vector cache
+    emb = f"embedder.cache_dir={embedding_cache}"
     first = execute_config(make_cfg("fusion.dense_weight=0.3", f"paths.cache={cache}", emb))
     assert first.record["index"]["sources"] == {"sparse": "computed", "dense": "computed"}
     second = execute_config(make_cfg("fusion.dense_weight=0.7", f"paths.cache={cache}", emb))
