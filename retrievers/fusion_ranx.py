@@ -3,7 +3,7 @@
 Each leg's hits become a one-query ranx ``Run``; ``ranx.fuse`` normalises (``norm``) and fuses
 them; the fused list is ordered by score, ties by id. Weighted methods take their weights from
 ``weights`` / ``dense_weight`` unless ``params.weights`` is given. Trained methods need the
-params their ``*_train`` function returns: :mod:`hermes_eval.run.tuning` fits them on a train
+params their ``*_train`` function returns: :mod:`hermes_eval.stages.tuning` fits them on a train
 split (``strategy: ranx``).
 """
 from __future__ import annotations
