@@ -1,1 +1,1 @@
-"""cache"""
+"""Content-addressed caches shared by sweep jobs: pickled artifacts with checksums and locks, and the index store."""

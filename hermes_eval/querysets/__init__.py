@@ -1,1 +1,1 @@
-"""Query sets: generators, storage (HF datasets + manifest) and hygiene checks."""
+"""Query sets: generators, importers, storage (parquet + manifest) and integrity checks against the corpus."""

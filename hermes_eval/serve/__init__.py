@@ -1,1 +1,1 @@
-"""serve"""
+"""A configured pipeline served as a HERMES-style POST /search on loopback."""
