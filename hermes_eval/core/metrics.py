@@ -13,7 +13,7 @@ Levels:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Literal
 
 from hermes_eval.core.errors import UserError
 
@@ -76,7 +76,3 @@ def known(name: str) -> bool:
 def at_level(level: Level) -> list[Metric]:
     """Registered metrics of one level, in record order."""
     return [m for m in REGISTRY.values() if m.level == level]
-
-
-def names(metrics: Iterable[Metric]) -> list[str]:
-    return [m.name for m in metrics]

@@ -31,7 +31,7 @@ def build_pipeline(s: RunSettings) -> Pipeline:
         raise UserError("serve needs an in-process retriever (not retriever=http)")
     cache = Cache(s.paths.cache)
     prepared = prepare(s, cache)
-    return build(s, prepared.indexed, prepared.chunks, cache).pipeline
+    return build(s, prepared.indexed, prepared.chunks).pipeline
 
 
 def _handler(pipeline: Pipeline, lock: threading.Lock) -> type[BaseHTTPRequestHandler]:

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from hermes_eval.cache.content import Cache
 from hermes_eval.cache.indexes import CachedIndexStore, leg_keys
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, UserError
@@ -62,13 +61,11 @@ def make_parts(s: RunSettings, indexed: Corpus, overfetch: int = 0) -> Parts:
     return Parts(pipeline=pipeline, embedder=embedder, reranker=reranker, expander=expander)
 
 
-def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], cache: Cache, overfetch: int = 0,
-          use_index_cache: bool | None = None) -> Built:
+def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], overfetch: int = 0) -> Built:
     """Parts for ``s`` with every index built over ``chunks`` (loaded from the cache when it has them)."""
     parts = make_parts(s, indexed, overfetch)
     pipeline = parts.pipeline
-    use = s.index_cache if use_index_cache is None else use_index_cache
-    store = _index_store(s, pipeline, chunks) if use else None
+    store = _index_store(s, pipeline, chunks) if s.index_cache else None
     t0 = time.perf_counter()
     seconds = pipeline.build(chunks, store=store)
     total = time.perf_counter() - t0

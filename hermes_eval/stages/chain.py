@@ -96,7 +96,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
     overfetch = s.exclude_overfetch if any(q.exclude for q in prepared.queryset.queries) else 0
-    built = build(s, prepared.indexed, chunks, cache, overfetch)
+    built = build(s, prepared.indexed, chunks, overfetch)
     cache.events.extend(built.events)
     parts = built.parts
 
