@@ -68,4 +68,4 @@ def system_label(cfg: DictConfig | dict) -> str:
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_")[:80]
+    return re.sub(r"[^A-Za-z0-9_.=+-]+", "_", text).strip("_")[:120]

@@ -112,8 +112,8 @@ class RunSettings:
 
     @property
     def run_name(self) -> str:
-        """The run folder's name: ``<chunker>-<system label>-<config hash>``."""
-        return f"{slug(f'{self.chunker_name}-{self.label}')}-{self.config_hash}"
+        """The run folder's name: ``<query set>-<chunker>-<system label>-<config hash>``."""
+        return f"{slug(f'{self.queryset.name}-{self.chunker_name}-{self.label}')}-{self.config_hash}"
 
 
 def corpus_settings(node: Any) -> CorpusSettings:

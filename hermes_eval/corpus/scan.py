@@ -1,4 +1,8 @@
-"""Scan sources into a Corpus: skip tooling folders, hidden, binary, non-UTF-8 and large files."""
+"""Scan sources into a Corpus: skip tooling folders, hidden, binary, non-UTF-8 and large files.
+
+A UTF-8 byte-order mark is dropped on reading. A file reachable through a symlink inside the
+root is indexed once, under its real path (``symlink_duplicate`` counts the links skipped); a
+link whose target is outside the root is never followed."""
 from __future__ import annotations
 
 import os
@@ -23,6 +27,7 @@ def _walk(source: Source, skipped: dict[str, int]) -> list[tuple[str, Path]]:
         for p in source.only:
             out.append((p.relative_to(source.root).as_posix(), p))
         return out
+    links: list[tuple[str, Path, Path]] = []
     for dirpath, dirnames, filenames in os.walk(source.root, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d, skipped))
         for name in sorted(filenames):
@@ -30,13 +35,31 @@ def _walk(source: Source, skipped: dict[str, int]) -> list[tuple[str, Path]]:
                 skipped["hidden"] = skipped.get("hidden", 0) + 1
                 continue
             p = Path(dirpath) / name
+            rel = p.relative_to(source.root).as_posix()
             if p.is_symlink():
                 target = p.resolve()
-                if source.root not in target.parents:
+                if source.root.resolve() not in target.parents:
                     skipped["symlink_outside_root"] = skipped.get("symlink_outside_root", 0) + 1
-                    continue
-            out.append((p.relative_to(source.root).as_posix(), p))
-    return out
+                else:
+                    links.append((rel, p, target))
+                continue
+            out.append((rel, p))
+    return out + _dedupe_links(source.root.resolve(), links, {p.resolve() for _, p in out}, skipped)
+
+
+def _dedupe_links(root: Path, links: list[tuple[str, Path, Path]], real: set[Path],
+                  skipped: dict[str, int]) -> list[tuple[str, Path]]:
+    """Links inside the root: one whose target is already scanned is a duplicate; of several
+    links to a target that is not (it sits in a skipped folder), the first path is kept."""
+    kept: list[tuple[str, Path]] = []
+    for rel, p, target in links:
+        why = "symlink_duplicate" if target in real else None if target.is_file() else "broken_symlink"
+        if why:
+            skipped[why] = skipped.get(why, 0) + 1
+            continue
+        real.add(target)
+        kept.append((rel, p))
+    return kept
 
 
 def _skip_dir(name: str, skipped: dict[str, int]) -> bool:
@@ -59,7 +82,7 @@ def read_text(path: Path, max_bytes: int) -> tuple[str | None, str | None]:
     if b"\0" in data[:8192]:
         return None, "binary"
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return None, "not_utf8"
     return text.replace("\r\n", "\n").replace("\r", "\n"), None

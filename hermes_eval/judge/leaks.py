@@ -5,9 +5,10 @@ import re
 from pathlib import Path
 from typing import Callable
 
+from retrievers.chunkers.tokens import count_tokens
+
 _WS = re.compile(r"\s+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-_PIECE = re.compile(r"\w+|[^\w\s]")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 STOPWORDS = frozenset("a an and are as be by do does for from how in is it of on or the this that to "
                       "what when where which why with work works".split())
@@ -72,8 +73,9 @@ def lexically_contained(query: str, gold: str) -> bool:
 
 
 def approx_tokens(text: str) -> int:
-    """Cheap lower bound of a WordPiece/BPE count: words and punctuation, plus CLS/SEP."""
-    return len(_PIECE.findall(text)) + 2
+    """Cheap count of a WordPiece/BPE encoding: the shared token count plus CLS/SEP (long
+    random runs counted per character, so a long query is never passed as short)."""
+    return count_tokens(text) + 2
 
 
 def token_counter(model: str | None) -> tuple[TokenCounter, str]:

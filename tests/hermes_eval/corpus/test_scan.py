@@ -67,3 +67,26 @@ def test_empty_corpus_is_an_error(tmp_path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(UserError, match="no indexable files"):
         load_corpus([str(tmp_path / "empty")])
+
+
+def test_a_file_behind_an_inner_symlink_is_indexed_once_under_its_real_path(tmp_path):
+    root = tmp_path / "repo"
+    (root / "pkg").mkdir(parents=True)
+    (root / "pkg" / "real.py").write_text('def f():\n    """Return one for the caller."""\n    return 1\n')
+    os.symlink(root / "pkg" / "real.py", root / "a_alias.py")  # sorts before the real file
+    os.symlink("real.py", root / "pkg" / "z_alias.py")          # relative link
+    os.symlink(root / "missing.py", root / "dangling.py")
+    c = load_corpus([str(root)], name="t")
+    assert [f.path for f in c.files] == ["pkg/real.py"]
+    assert c.skipped["symlink_duplicate"] == 2 and c.skipped["broken_symlink"] == 1
+
+
+def test_a_utf8_bom_is_dropped_and_the_file_parses(tmp_path):
+    import ast
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "bom.py").write_bytes(b"\xef\xbb\xbf" + b'def f():\n    """Add one to the value given."""\n')
+    (f,) = load_corpus([str(root)], name="t").files
+    assert not f.text.startswith("\ufeff")
+    assert ast.get_docstring(ast.parse(f.text).body[0]) == "Add one to the value given."
