@@ -68,6 +68,9 @@ class HygieneSettings:
     leak_lines: int = 5
     leak_line_chars: int = 60
     leak_chars: int = 200
+    corpus_leaks: bool = True
+    corpus_leak_chars: int = 200
+    corpus_leak_min_chars: int = 30
 
 
 @dataclass(frozen=True)
@@ -133,7 +136,9 @@ def hygiene_settings(cfg: DictConfig) -> HygieneSettings:
         max_seq_tokens=int(max_seq) if max_seq else None,
         tokenizer_model=None if h.get("tokenizer") == "approx" else emb.get("model"),
         leak_lines=int(h.get("leak_lines", 5)), leak_line_chars=int(h.get("leak_line_chars", 60)),
-        leak_chars=int(h.get("leak_chars", 200)))
+        leak_chars=int(h.get("leak_chars", 200)), corpus_leaks=bool(h.get("corpus_leaks", True)),
+        corpus_leak_chars=int(h.get("corpus_leak_chars", 200)),
+        corpus_leak_min_chars=int(h.get("corpus_leak_min_chars", 30)))
 
 
 def paths_of(cfg: DictConfig) -> Paths:

@@ -16,6 +16,18 @@ class Query:
     repo: str = ""
     meta: dict = field(default_factory=dict, compare=False, hash=False)
 
+    def origin(self) -> tuple[Span, ...]:
+        """Where the query text was taken from in the corpus, which is no leak: ``meta["origin"]``
+        spans when a generator gives them, else its ``mask`` spans (a masked docstring or comment),
+        else a completion task's left context (``context_start`` up to the ``hole``)."""
+        spans = self.meta.get("origin") or self.meta.get("mask")
+        if spans:
+            return tuple(Span(s["path"], int(s["start"]), int(s["end"])) for s in spans)
+        start, hole = self.meta.get("context_start"), self.meta.get("hole")
+        if start is not None and hole and self.exclude:
+            return (Span(self.exclude[0].path, int(start), int(hole[0]) - 1),)
+        return ()
+
     def to_dict(self) -> dict:
         return {"qid": self.qid, "query": self.query, "kind": self.kind, "repo": self.repo,
                 "gold": [s.to_dict() for s in self.gold],

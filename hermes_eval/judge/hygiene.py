@@ -2,21 +2,32 @@
 
 Gold text is read from the corpus as it will be indexed (masks applied), without the lines a
 query excludes. ``self_retrieval``: the whole normalized query occurs verbatim in a gold span.
-That is too strict for long left-context queries, so ``leak`` also counts a long overlap:
-``leak_lines`` consecutive query lines, or a ``leak_chars``-character run, found in gold text.
+That is too strict for long left-context queries, so ``leak_in_gold`` also counts a long
+overlap: ``leak_lines`` consecutive query lines, or a ``leak_chars``-character run, found in gold
+text. ``leak_elsewhere`` counts queries whose text occurs anywhere else in the indexed corpus
+(``corpus_leaks.py``, places named); ``leak`` is either. ``unanswerable``: queries with no
+judgeable chunk in this run's chunking (they score 0 at chunk level; the qrels carry a sentinel
+so external tools agree). ``answer_in_prompt``: completion tasks whose prompt already shows the
+answer (flagged by their generator).
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from typing import Mapping
 
-from hermes_eval.core.corpus import Corpus
-from hermes_eval.judge.leaks import (TokenCounter, approx_tokens, lexically_contained, normalize,
-                                         shares_lines, shares_run, token_counter)
-from hermes_eval.core.queryset import QuerySet
 from hermes_eval.core import Query
+from hermes_eval.core.corpus import Corpus
+from hermes_eval.core.queryset import QuerySet
+from hermes_eval.judge.corpus_leaks import CorpusText, LeakRules, leak_places
+from hermes_eval.judge.leaks import (TokenCounter, approx_tokens, lexically_contained, normalize,
+                                     shares_lines, shares_run, token_counter)
+from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, unanswerable
 
 __all__ = ["Hygiene", "check", "normalize", "token_counter"]
+
+NAMED = 20  # queries named in the record per problem (every one is in per_query.parquet)
+FLAGS = ("unanswerable", "leak_in_gold", "leak_elsewhere", "answer_in_prompt")
 
 
 @dataclass(frozen=True)
@@ -27,11 +38,18 @@ class Hygiene:
     gold_outside_corpus: int
     duplicate_qids: int
     exclude_covers_gold: int
-    leak: int = 0  # self_retrieval, or a long run of query lines/characters found in gold text
+    leak: int = 0  # leak_in_gold or leak_elsewhere
     lexical_containment: int = 0  # every content word of the query occurs in its gold text
     too_long: int = 0  # queries longer than the embedder's max sequence (they get truncated)
     max_seq_tokens: int | None = None
     token_counter: str = "approx"
+    leak_in_gold: int = 0  # self_retrieval, or a long run of query lines/characters in gold text
+    leak_elsewhere: int = 0  # query text found elsewhere in the indexed corpus (None: not checked)
+    corpus_leak_chars: int | None = None  # the run length it looked for (None: off)
+    unanswerable: int | None = None  # no judgeable chunk (None: no chunking given)
+    answer_in_prompt: int = 0
+    flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # qid -> its FLAGS
+    places: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # qid -> leak places
 
     @property
     def self_retrieval_share(self) -> float:
@@ -41,12 +59,26 @@ class Hygiene:
     def leak_share(self) -> float:
         return self.leak / self.queries if self.queries else 0.0
 
+    def named(self, flag: str) -> list[str]:
+        """Every qid with ``flag``, in qid order."""
+        return sorted(q for q, fs in self.flags.items() if flag in fs)
+
     def to_dict(self) -> dict:
+        """Counts and shares (flat scalars), and under ``named`` the first queries of each problem."""
         n = self.queries or 1
-        return dict(asdict(self), self_retrieval_share=round(self.self_retrieval_share, 6),
-                    leak_share=round(self.leak_share, 6),
-                    lexical_containment_share=round(self.lexical_containment / n, 6),
-                    too_long_share=round(self.too_long / n, 6))
+        out = {k: v for k, v in asdict(self).items() if k not in ("flags", "places")}
+        out.update(self_retrieval_share=round(self.self_retrieval_share, 6), leak_share=round(self.leak_share, 6),
+                   leak_in_gold_share=round(self.leak_in_gold / n, 6),
+                   leak_elsewhere_share=round(self.leak_elsewhere / n, 6),
+                   lexical_containment_share=round(self.lexical_containment / n, 6),
+                   too_long_share=round(self.too_long / n, 6),
+                   answer_in_prompt_share=round(self.answer_in_prompt / n, 6))
+        if self.unanswerable is not None:
+            out["unanswerable_share"] = round(self.unanswerable / n, 6)
+        named = {f: self.named(f)[:NAMED] for f in FLAGS if self.named(f)}
+        leaks = {q: list(self.places[q]) for q in self.named("leak_elsewhere")[:NAMED]}
+        out["named"] = dict(named, leak_places=leaks) if leaks else named
+        return out
 
 
 def gold_texts(q: Query, lines_of: dict[str, list[str]]) -> list[str]:
@@ -71,14 +103,21 @@ def gold_texts(q: Query, lines_of: dict[str, list[str]]) -> list[str]:
 
 def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
           count_tokens: TokenCounter | None = None, token_counter_name: str | None = None,
-          leak_lines: int = 5, leak_line_chars: int = 60, leak_chars: int = 200) -> Hygiene:
-    """Count each problem over ``qs`` against the (masked) ``corpus`` that will be indexed."""
+          leak_lines: int = 5, leak_line_chars: int = 60, leak_chars: int = 200,
+          corpus_leaks: LeakRules | None = None, lookup: ChunkLookup | None = None) -> Hygiene:
+    """Count each problem over ``qs`` against the (masked) ``corpus`` that will be indexed;
+    ``corpus_leaks`` turns on the corpus-wide search, ``lookup`` (the run's chunks) the
+    unanswerable count."""
     files = corpus.by_path()
     lines_of = {p: f.text.split("\n") for p, f in files.items()}
     counter = count_tokens or approx_tokens
+    everywhere = CorpusText({p: f.text for p, f in files.items()}) if corpus_leaks else None
     dup = sum(n - 1 for n in Counter(q.qid for q in qs.queries).values() if n > 1)
-    c = Counter()
+    c: Counter = Counter()
+    flags: dict[str, list[str]] = {}
+    places: dict[str, tuple[str, ...]] = {}
     for q in qs.queries:
+        mine = flags.setdefault(q.qid, [])
         if not q.gold:
             c["empty"] += 1
         if any(g.path not in files or g.end > len(lines_of[g.path]) for g in q.gold):
@@ -87,16 +126,32 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
         norm = normalize(q.query)
         verbatim = bool(norm) and any(norm in normalize(t) for t in texts)
         c["self"] += verbatim
-        c["leak"] += verbatim or any(shares_lines(q.query, t, leak_lines, leak_line_chars)
-                                     or shares_run(q.query, t, leak_chars) for t in texts)
+        in_gold = verbatim or any(shares_lines(q.query, t, leak_lines, leak_line_chars)
+                                  or shares_run(q.query, t, leak_chars) for t in texts)
+        found = leak_places(q, everywhere, corpus_leaks) if everywhere is not None else []
+        if found:
+            places[q.qid] = tuple(f"{s.path}:{s.start}-{s.end}" for s in found[:corpus_leaks.max_places])
+        for flag, on in (("leak_in_gold", in_gold), ("leak_elsewhere", bool(found)),
+                         ("answer_in_prompt", q.meta.get("answer_in_prompt") is True)):
+            if on:
+                mine.append(flag)
+                c[flag] += 1
+        c["leak"] += in_gold or bool(found)
         c["lexical"] += lexically_contained(q.query, "\n".join(texts))
         if max_seq_tokens and counter(q.query) > max_seq_tokens:
             c["long"] += 1
         if q.gold and all(any(e.path == g.path and e.start <= g.start and g.end <= e.end
                               for e in q.exclude) for g in q.gold):
             c["covered"] += 1
+    lost = unanswerable(chunk_qrels(qs.queries, lookup)) if lookup is not None else None
+    for qid in lost or ():
+        flags[qid].append("unanswerable")
     name = token_counter_name or ("approx" if count_tokens is None else "custom")
     return Hygiene(queries=len(qs.queries), self_retrieval=c["self"], empty_gold=c["empty"],
                    gold_outside_corpus=c["outside"], duplicate_qids=dup, exclude_covers_gold=c["covered"],
                    leak=c["leak"], lexical_containment=c["lexical"], too_long=c["long"],
-                   max_seq_tokens=max_seq_tokens, token_counter=name)
+                   max_seq_tokens=max_seq_tokens, token_counter=name, leak_in_gold=c["leak_in_gold"],
+                   leak_elsewhere=c["leak_elsewhere"],
+                   corpus_leak_chars=corpus_leaks.min_run if corpus_leaks else None,
+                   unanswerable=None if lost is None else len(lost), answer_in_prompt=c["answer_in_prompt"],
+                   flags={q: tuple(f) for q, f in flags.items() if f}, places=places)

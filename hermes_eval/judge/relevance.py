@@ -8,6 +8,15 @@ from retrievers.chunk import Chunk, chunk_path
 
 from hermes_eval.core import Query, Span
 
+# A relevant document no run ever returns, judged for a query that has nothing judgeable at a
+# level (every gold chunk also overlaps its exclude span, or no gold at all). The query then
+# scores 0 in ranx, trec_eval, pytrec_eval and ir_measures alike, instead of being dropped by
+# the external tools while the record counts it.
+UNANSWERABLE = "hermes-eval:unanswerable"
+# The one document written to run.trec for a query whose ranking is empty, so tools that only
+# score queries present in the run (trec_eval without -c, pytrec_eval) keep it; never relevant.
+NO_RESULTS = "hermes-eval:no-results"
+
 
 class ChunkLookup:
     """Find the chunks of a chunking that overlap a span."""
@@ -48,6 +57,28 @@ def chunk_qrels(queries: Sequence[Query], lookup: ChunkLookup) -> dict[str, dict
 
 def file_qrels(queries: Sequence[Query]) -> dict[str, dict[str, int]]:
     return {q.qid: {g.path: 1 for g in q.gold} for q in queries}
+
+
+def line_id(path: str, line: int) -> str:
+    """A line's document id in line-level qrels: ``path:line``."""
+    return f"{path}:{line}"
+
+
+def line_qrels(queries: Sequence[Query]) -> dict[str, dict[str, int]]:
+    """qid -> {``path:line``: 1} for every gold line (what line coverage counts)."""
+    return {q.qid: {line_id(p, n): 1 for p, n in sorted(gold_lines(q))} for q in queries}
+
+
+def unanswerable(qrels: Mapping[str, Mapping[str, int]]) -> list[str]:
+    """Queries with no relevant document at this level, in qid order."""
+    return sorted(q for q, rel in qrels.items() if not any(v > 0 for v in rel.values()))
+
+
+def with_sentinel(qrels: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    """``qrels`` with :data:`UNANSWERABLE` judged relevant for every query that has nothing
+    relevant, so every query is scored (0) by any tool that reads the qrels."""
+    return {q: (dict(rel) if any(v > 0 for v in rel.values()) else dict(rel, **{UNANSWERABLE: 1}))
+            for q, rel in qrels.items()}
 
 
 def file_ranking(hits: Sequence[str]) -> list[str]:

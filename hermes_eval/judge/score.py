@@ -9,21 +9,24 @@ from hermes_eval.core.metrics import REGISTRY, at_level
 from hermes_eval.judge.bootstrap import summarize
 from hermes_eval.judge.budget import budget_metrics
 from hermes_eval.judge.ranking import per_query
-from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, file_qrels, file_rankings, line_coverage
+from hermes_eval.judge.relevance import (ChunkLookup, chunk_qrels, file_qrels, file_rankings, line_coverage,
+                                         line_qrels, with_sentinel)
 
 
 @dataclass(frozen=True)
 class Scores:
     per_query: dict[str, dict[str, float]]  # metric -> qid -> value
     summary: dict[str, dict]  # metric -> mean, CI, n
-    chunk_qrels: dict[str, dict[str, int]]
+    chunk_qrels: dict[str, dict[str, int]]  # with the sentinel for unanswerable queries
     file_qrels: dict[str, dict[str, int]]
+    line_qrels: dict[str, dict[str, int]]
 
 
 def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: ChunkLookup, seed: int,
           n_resamples: int) -> Scores:
-    """Every metric of the registry, per query and summarized, in registry order."""
-    cq, fq = chunk_qrels(queries, lookup), file_qrels(queries)
+    """Every metric of the registry, per query and summarized, in registry order; the qrels
+    carry the unanswerable sentinel, so the TREC files re-score to the same numbers."""
+    cq, fq = with_sentinel(chunk_qrels(queries, lookup)), with_sentinel(file_qrels(queries))
     computed: dict[str, dict[str, float]] = {}
     for level, qrels, runs in (("chunk", cq, rankings), ("file", fq, file_rankings(rankings))):
         metrics = at_level(level)
@@ -36,4 +39,5 @@ def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: Chun
     qids = [q.qid for q in queries]
     summary = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_resamples)
                for name, vals in values.items()}
-    return Scores(per_query=values, summary=summary, chunk_qrels=cq, file_qrels=fq)
+    return Scores(per_query=values, summary=summary, chunk_qrels=cq, file_qrels=fq,
+                  line_qrels=with_sentinel(line_qrels(queries)))

@@ -92,8 +92,10 @@ def to_row(r: dict) -> dict:
     row["peak_rss_mb"] = r.get("peak_rss_mb")
     row["wall_seconds"] = r.get("wall_seconds")
     for key, value in (r.get("hygiene") or {}).items():
-        row[f"{HYGIENE_PREFIX}{key}"] = value
+        if not isinstance(value, (dict, list)):  # counts and shares; the named queries stay in the record
+            row[f"{HYGIENE_PREFIX}{key}"] = value
     row["self_retrieval_share"] = (r.get("hygiene") or {}).get("self_retrieval_share")
+    row["leak_warn"] = ((r.get("config") or {}).get("hygiene") or {}).get("self_retrieval_warn")
     return row
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from hermes_eval.core.order import ordered_scores
+from hermes_eval.judge.relevance import NO_RESULTS
 
 
 def trec_id(doc: str) -> str:
@@ -20,9 +21,12 @@ def _write(path: Path, lines: list[str]) -> None:
 
 
 def write_run(path: Path, rankings: Mapping[str, Sequence[str]], tag: str = "hermes") -> None:
+    """One line per ranked document; a query with an empty ranking gets one :data:`NO_RESULTS`
+    line, so tools that score only the queries of the run still score it (0)."""
     lines = []
     for qid in sorted(rankings):
-        for rank, (doc, score) in enumerate(ordered_scores(rankings[qid]).items(), start=1):
+        scored = ordered_scores(rankings[qid]) or {NO_RESULTS: 0.0}
+        for rank, (doc, score) in enumerate(scored.items(), start=1):
             lines.append(f"{trec_id(qid)} Q0 {trec_id(doc)} {rank} {score:.6f} {tag}\n")
     _write(path, lines)
 
@@ -39,12 +43,14 @@ def untrec(token: str) -> str:
 
 
 def read_run(path: Path) -> dict[str, list[str]]:
-    """qid -> document ids in rank order."""
+    """qid -> document ids in rank order (a :data:`NO_RESULTS` line reads as an empty ranking)."""
     rows: dict[str, list[tuple[int, str]]] = {}
     for line in Path(path).read_text().splitlines():
         parts = line.split()
         if len(parts) >= 4:
-            rows.setdefault(untrec(parts[0]), []).append((int(parts[3]), untrec(parts[2])))
+            got = rows.setdefault(untrec(parts[0]), [])
+            if untrec(parts[2]) != NO_RESULTS:
+                got.append((int(parts[3]), untrec(parts[2])))
     return {q: [d for _, d in sorted(v)] for q, v in rows.items()}
 
 

@@ -1,4 +1,4 @@
-"""The files beside record.json: run.trec, qrels (chunk and file level), per_query.parquet."""
+"""The files beside record.json: run.trec, qrels (chunk, file and line level), per_query.parquet."""
 from __future__ import annotations
 
 import json
@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from hermes_eval.core.measured import Measured
+from hermes_eval.judge.hygiene import Hygiene
 from hermes_eval.judge.score import Scores
 from hermes_eval.core import Query
 from hermes_eval.cache.content import atomic_write_bytes
@@ -16,15 +17,17 @@ TOP_SHOWN = 10
 
 
 def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured: Measured,
-                    scores: Scores) -> None:
+                    scores: Scores, hygiene: Hygiene | None = None) -> None:
     run_dir.mkdir(parents=True, exist_ok=True)
-    write_run(run_dir / "run.trec", measured.rankings, tag=tag)
+    write_run(run_dir / "run.trec", {q.qid: measured.rankings.get(q.qid, []) for q in queries}, tag=tag)
     write_qrels(run_dir / "qrels.trec", scores.chunk_qrels)
     write_qrels(run_dir / "qrels.file.trec", scores.file_qrels)
-    _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query)
+    write_qrels(run_dir / "qrels.line.trec", scores.line_qrels)
+    _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query, hygiene)
 
 
-def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: dict) -> None:
+def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: dict,
+                     hygiene: Hygiene | None) -> None:
     import pandas as pd
 
     rows: list[dict[str, Any]] = []
@@ -36,6 +39,9 @@ def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: 
         for stage, ns in m.stage_ns.items():
             row[f"ms_{stage}"] = ns[i] / 1e6
         row["ms_total"] = m.total_ns[i] / 1e6
+        if hygiene is not None:  # which hygiene problems the query has, and where it leaks
+            row["hygiene_flags"] = ",".join(hygiene.flags.get(q.qid, ()))
+            row["leak_places"] = json.dumps(list(hygiene.places.get(q.qid, ())))
         rows.append(row)
     tmp = path.with_suffix(".tmp")
     pd.DataFrame(rows).to_parquet(tmp, index=False)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from hermes_eval.record.results import HYGIENE_PREFIX
 from hermes_eval.report.options import MARKDOWN_TOP_ROWS
 from hermes_eval.report.table import fmt_ci, fmt_num, short_hash
 from hermes_eval.report.view import BoardView, LeaderboardView
@@ -12,6 +13,12 @@ _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;"}
 _MD_PUNCT = "\\`*_[]()#!~"
 MAX_CELL = 160
 NOT_COMPARABLE_MARK = "·"
+# per-run hygiene columns: share of queries verbatim in their gold, share leaking (in gold or
+# elsewhere in the corpus), queries with no judgeable chunk in the run's chunking
+HYGIENE_HEAD = ("self-ret.", "leak", "unans.")
+LEAKING_HEADING = "# Leaking query sets"
+LEAKING_NOTE = ("These sets put their queries' text where retrieval finds it (self-retrieval or leak share "
+                "above the threshold in `hygiene.self_retrieval_warn`); their scores are not search quality.")
 # Chart files per board: name -> caption.
 CHART_CAPTIONS = {"pareto": "quality vs p95 latency (Pareto front in red)", "recall": "Recall@k curves",
                   "latency": "latency CDFs per stage"}
@@ -38,9 +45,20 @@ def chart_path(bv: BoardView, name: str) -> str:
     return f"charts/{bv.slug}-{name}.png"
 
 
+def _share(value: object) -> str:
+    return "" if value is None or pd.isna(value) else f"{float(value):.0%}"
+
+
+def _hygiene_cells(r: pd.Series) -> list[str]:
+    """self-retrieval share, leak share and unanswerable count of one run."""
+    unans = r.get(f"{HYGIENE_PREFIX}unanswerable")
+    return [_share(r.get(f"{HYGIENE_PREFIX}self_retrieval_share")), _share(r.get(f"{HYGIENE_PREFIX}leak_share")),
+            "" if unans is None or pd.isna(unans) else str(int(unans))]
+
+
 def _table(bv: BoardView) -> list[str]:
     b = bv.board
-    head = ["#", "system", "chunker", "config", *b.quality, "p50 ms", "p95 ms"]
+    head = ["#", "system", "chunker", "config", *b.quality, "p50 ms", "p95 ms", *HYGIENE_HEAD]
     lines = ["| " + " | ".join(md_cell(h) for h in head) + " |",
              "|" + "|".join(["--:", ":--", ":--", ":--"] + ["--:"] * (len(head) - 4)) + "|"]
     for i, (_, r) in enumerate(b.rows.head(MARKDOWN_TOP_ROWS).iterrows(), start=1):
@@ -51,7 +69,7 @@ def _table(bv: BoardView) -> list[str]:
             mk = bv.mark(h, m)
             sym = mk.symbol or (NOT_COMPARABLE_MARK if mk.verdict == "na" else "")
             cells.append(md_cell(fmt_ci(r, m)) + (f" {sym}" if sym else ""))
-        cells += [fmt_num(r.get("total_p50_ms")), fmt_num(r.get("total_p95_ms"))]
+        cells += [fmt_num(r.get("total_p50_ms")), fmt_num(r.get("total_p95_ms")), *_hygiene_cells(r)]
         lines.append("| " + " | ".join(cells) + " |")
     if len(b.rows) > MARKDOWN_TOP_ROWS:
         lines += ["", f"…and {len(b.rows) - MARKDOWN_TOP_ROWS} more runs in the HTML leaderboard."]
@@ -66,7 +84,13 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
              f"({md_cell(b.baseline_reason)}). 95% bootstrap CIs; ▲/▼ = significantly better/worse than the "
              f"baseline (paired {md_cell(stat_test)} test, Holm across the grid per metric, α = {alpha}); "
              f"{NOT_COMPARABLE_MARK} = not comparable (different chunking).", ""]
+    warning = b.hygiene.warning()
+    if warning:
+        lines += [f"> **{md_cell(warning)}**", ""]
     lines += _table(bv)
+    note = b.hygiene.unanswerable_note(bv.labels)
+    if note:
+        lines += ["", f"⚠ {md_cell(note)}"]
     links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
     if links:
         lines += ["", "Charts: " + " · ".join(links)]
@@ -91,6 +115,12 @@ def render_markdown(view: LeaderboardView) -> str:
     lines = ["# hermes-eval leaderboard", ""]
     if not view.boards:
         lines += ["No finished runs yet: run `make sweep`.", ""]
-    for bv in view.boards:
+    clean = [bv for bv in view.boards if not bv.board.hygiene.leaking]
+    leaking = [bv for bv in view.boards if bv.board.hygiene.leaking]
+    for bv in clean:
         lines += _board(bv, view.settings.stat_test, view.settings.alpha)
+    if leaking:
+        lines += [LEAKING_HEADING, "", LEAKING_NOTE, ""]
+        for bv in leaking:
+            lines += _board(bv, view.settings.stat_test, view.settings.alpha)
     return "\n".join(lines + _failed(view.failed))

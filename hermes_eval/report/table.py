@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import pandas as pd
 
 from hermes_eval.report.options import FAIR_METRICS, QUALITY, SAME_CHUNKER_METRICS, first_present
+from hermes_eval.report.set_hygiene import SetHygiene, set_hygiene
 
 SPARSE_ONLY = "sparse"  # record["legs"] of a BM25-only arm
 SHORT_HASH = 8  # config-hash characters shown in tables (enough for --baseline)
@@ -22,6 +23,7 @@ class Board:
     baseline: str  # config hash
     baseline_reason: str
     quality: tuple[str, ...]
+    hygiene: SetHygiene
 
     @property
     def baseline_row(self) -> pd.Series:
@@ -59,7 +61,8 @@ def choose_baseline(rows: pd.DataFrame, spec: str | None) -> tuple[str, str]:
 
 
 def boards(df: pd.DataFrame, baseline: str | None = None) -> list[Board]:
-    """One board per query set, ranked by its sort metric (ties: nDCG@10, then system name)."""
+    """One board per query set, ranked by its sort metric (ties: nDCG@10, then system name);
+    sets that leak come after every clean one."""
     out = []
     ok = df[df["status"] == "ok"] if not df.empty and "status" in df.columns else df.iloc[0:0]
     for qs, group in (ok.groupby("queryset", sort=True) if not ok.empty else []):
@@ -70,8 +73,9 @@ def boards(df: pd.DataFrame, baseline: str | None = None) -> list[Board]:
         chash, reason = choose_baseline(rows, baseline)
         out.append(Board(queryset=str(qs), rows=rows, sort_metric=metric, chunkers_differ=differ,
                          baseline=chash, baseline_reason=reason,
-                         quality=tuple(dict.fromkeys([metric, *present(group, QUALITY)]))))
-    return out
+                         quality=tuple(dict.fromkeys([metric, *present(group, QUALITY)])),
+                         hygiene=set_hygiene(rows)))
+    return sorted(out, key=lambda b: b.hygiene.leaking)
 
 
 def failed(df: pd.DataFrame) -> pd.DataFrame:

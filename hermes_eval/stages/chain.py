@@ -89,10 +89,10 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
     cache = Cache(s.paths.cache)
     prepared = prepare(s, cache)
     validate_queries(prepared.queryset, prepared.indexed, f"query set {s.queryset.name!r}")
-    before = check_queries(prepared.queryset, prepared.indexed, s.hygiene)
-    warnings_ = list(before.warnings)
     chunks = prepared.chunks
     lookup = ChunkLookup(chunks)
+    before = check_queries(prepared.queryset, prepared.indexed, s.hygiene, lookup)
+    warnings_ = list(before.warnings)
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
     overfetch = s.exclude_overfetch if any(q.exclude for q in prepared.queryset.queries) else 0
@@ -112,7 +112,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
                          f"recall assumes that chunking: compare services by file level and line coverage")
     judged = judge(before, queries, measured.rankings, lookup, s.seed, s.bootstrap)
     scores = judged.scores
-    write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores)
+    write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, judged.hygiene)
     latency = {stage: latency_summary(v) for stage, v in sorted(measured.stage_ns.items())}
     latency["total"] = latency_summary(measured.total_ns)
     return dict(

@@ -7,6 +7,7 @@ from typing import Mapping, Sequence
 
 from hermes_eval.config.settings import HygieneSettings
 from hermes_eval.core import Corpus, Query, QuerySet
+from hermes_eval.judge.corpus_leaks import LeakRules
 from hermes_eval.judge.hygiene import Hygiene, check, token_counter
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.score import Scores, score
@@ -21,11 +22,14 @@ class Judgement:
     scores: Scores | None = None
 
 
-def hygiene_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings) -> Hygiene:
-    """The hygiene counts of ``qs`` against what will be indexed, with the embedder's tokenizer."""
+def hygiene_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, lookup: ChunkLookup | None = None) -> Hygiene:
+    """The hygiene counts of ``qs`` against what will be indexed (and, given the run's chunks,
+    how many queries have nothing judgeable), with the embedder's tokenizer."""
     count, name = token_counter(h.tokenizer_model)
+    rules = LeakRules(min_run=h.corpus_leak_chars, min_query_chars=h.corpus_leak_min_chars) if h.corpus_leaks else None
     return check(qs, indexed, max_seq_tokens=h.max_seq_tokens, count_tokens=count, token_counter_name=name,
-                 leak_lines=h.leak_lines, leak_line_chars=h.leak_line_chars, leak_chars=h.leak_chars)
+                 leak_lines=h.leak_lines, leak_line_chars=h.leak_line_chars, leak_chars=h.leak_chars,
+                 corpus_leaks=rules, lookup=lookup)
 
 
 def leak_warnings(hygiene: Hygiene, threshold: float) -> tuple[str, ...]:
@@ -36,15 +40,21 @@ def leak_warnings(hygiene: Hygiene, threshold: float) -> tuple[str, ...]:
                    f"in their gold text (threshold {threshold:.0%}); scores are inflated")
     elif hygiene.leak_share > threshold:
         out.append(f"QUERY LEAK: {hygiene.leak_share:.1%} of queries share long runs of lines or "
-                   f"characters with their gold text (threshold {threshold:.0%}); scores are inflated")
+                   f"characters with their gold text ({hygiene.leak_in_gold}) or occur elsewhere in the "
+                   f"indexed corpus ({hygiene.leak_elsewhere}; places under hygiene.named.leak_places) "
+                   f"(threshold {threshold:.0%}); scores may be inflated")
+    if hygiene.unanswerable:
+        out.append(f"UNANSWERABLE: {hygiene.unanswerable} of {hygiene.queries} queries have no judgeable "
+                   f"chunk in this chunking (every gold chunk overlaps their exclude span); they score 0 "
+                   f"(hygiene.named.unanswerable)")
     for w in out:
         log.warning(w)
     return tuple(out)
 
 
-def check_queries(qs: QuerySet, indexed: Corpus, h: HygieneSettings) -> Judgement:
+def check_queries(qs: QuerySet, indexed: Corpus, h: HygieneSettings, lookup: ChunkLookup | None = None) -> Judgement:
     """Hygiene before any search: counts and warnings."""
-    hygiene = hygiene_of(qs, indexed, h)
+    hygiene = hygiene_of(qs, indexed, h, lookup)
     return Judgement(hygiene, leak_warnings(hygiene, h.self_retrieval_warn))
 
 

@@ -76,9 +76,10 @@ def rankings(arm: Arm, qs: list[Query], seed: int) -> dict[str, list[str]]:
     return out
 
 
-def write_arm(root: Path, arm: Arm, qs: list[Query], seed: int = 0, queryset: str = "toy-qs") -> Path:
-    """A finished run directory for ``arm``."""
-    run_dir = root / f"{arm.chunker}-{arm.system}-{arm.config_hash}"
+def write_arm(root: Path, arm: Arm, qs: list[Query], seed: int = 0, queryset: str = "toy-qs",
+              hygiene: dict | None = None) -> Path:
+    """A finished run directory for ``arm`` (``hygiene`` overrides counts in its record)."""
+    run_dir = root / f"{queryset}-{arm.chunker}-{arm.system}-{arm.config_hash}"
     run_dir.mkdir(parents=True, exist_ok=True)
     ranks = rankings(arm, qs, seed)
     cq = {q.qid: {chunk(q, arm.chunker): 1} for q in qs}
@@ -108,6 +109,7 @@ def write_arm(root: Path, arm: Arm, qs: list[Query], seed: int = 0, queryset: st
     record = _record(arm, queryset, len(qs))
     record["metrics"] = {m: summarize([v[q] for q in qids], seed=seed, n_resamples=200) for m, v in values.items()}
     record["latency_ms"] = {s: _pcts(v) for s, v in stages.items()}
+    record["hygiene"].update(hygiene or {})
     (run_dir / "record.json").write_text(json.dumps(record, indent=2, sort_keys=True))
     return run_dir
 

@@ -1,0 +1,114 @@
+"""Where else in the indexed corpus a query's text occurs: corpus-wide leak detection.
+
+The corpus is normalized once the way queries are (whitespace runs collapsed, lower case) into
+one string, files separated by a NUL, with each non-blank line's offset kept so a match maps
+back to ``path`` and line numbers. A query leaks at a place when its whole normalized text
+occurs there (queries of at least ``min_query_chars``) or when the two share a verbatim run of
+at least ``min_run`` characters. Places inside the query's gold, its ``exclude`` spans (never
+shown) and its own origin (``Query.origin()``: the masked docstring, a task's left context)
+are not leaks; every other place is, in any file: code, comments, markdown.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Iterator, Mapping
+
+from hermes_eval.core import Query, Span
+from hermes_eval.judge.leaks import normalize
+
+SEP = "\0"
+MAX_HITS_PER_BLOCK = 200  # a block this common is boilerplate; later copies are not looked at
+
+
+@dataclass(frozen=True)
+class LeakRules:
+    """Corpus-wide leak sizes (``hygiene.corpus_leak_*`` in the config)."""
+
+    min_run: int = 200  # normalized characters of a verbatim run shared with the query
+    min_query_chars: int = 30  # a shorter query never leaks corpus-wide (too generic)
+    max_places: int = 5  # places named per query
+
+
+class CorpusText:
+    """The normalized text of a corpus with a map from offsets back to file lines."""
+
+    def __init__(self, files: Mapping[str, str]):
+        parts: list[str] = []
+        self._paths: list[str] = []
+        self._starts: list[int] = []  # offset of each file in ``text``
+        self._line_at: list[list[int]] = []  # per file: offset of each non-blank line
+        self._line_no: list[list[int]] = []  # per file: its line number
+        pos = 0
+        for path in sorted(files):
+            offsets, numbers, norms, at = [], [], [], pos
+            for n, line in enumerate(files[path].split("\n"), start=1):
+                norm = normalize(line)
+                if norm:
+                    offsets.append(at)
+                    numbers.append(n)
+                    norms.append(norm)
+                    at += len(norm) + 1
+            body = " ".join(norms)
+            self._paths.append(path)
+            self._starts.append(pos)
+            self._line_at.append(offsets)
+            self._line_no.append(numbers)
+            parts.append(body)
+            pos += len(body) + len(SEP)
+        self.text = SEP.join(parts)
+
+    def span(self, start: int, end: int) -> Span:
+        """The file lines holding ``text[start:end]``."""
+        f = bisect_right(self._starts, start) - 1
+        at, numbers = self._line_at[f], self._line_no[f]
+        first = numbers[bisect_right(at, start) - 1]
+        last = numbers[bisect_right(at, max(start, end - 1)) - 1]
+        return Span(self._paths[f], first, last)
+
+    def matches(self, query: str, rules: LeakRules) -> Iterator[tuple[int, int]]:
+        """(start, end) of each place sharing the whole query or a ``min_run`` run with it."""
+        q = normalize(query)
+        if len(q) < rules.min_query_chars:
+            return
+        if len(q) <= rules.min_run:
+            yield from self._occurrences(q)
+            return
+        b = max(1, rules.min_run // 2)  # any run of min_run holds a whole block q[i:i+b], i % b == 0
+        seen: set[tuple[int, int]] = set()
+        for i in range(0, len(q) - b + 1, b):
+            for pos in self._occurrences(q[i:i + b]):
+                start, end = pos[0], pos[1]
+                left = 0
+                while i - left > 0 and start - left > 0 and q[i - left - 1] == self.text[start - left - 1]:
+                    left += 1
+                right = b
+                while i + right < len(q) and start + right < len(self.text) and q[i + right] == self.text[start + right]:
+                    right += 1
+                run = (start - left, start + right)
+                if left + right >= rules.min_run and run not in seen:
+                    seen.add(run)
+                    yield run
+
+    def _occurrences(self, needle: str) -> Iterator[tuple[int, int]]:
+        pos, hits = self.text.find(needle), 0
+        while pos != -1 and hits < MAX_HITS_PER_BLOCK:
+            yield pos, pos + len(needle)
+            hits += 1
+            pos = self.text.find(needle, pos + 1)
+
+
+def _inside(place: Span, spans: tuple[Span, ...]) -> bool:
+    return any(s.overlaps(place.path, place.start, place.end) for s in spans)
+
+
+def leak_places(q: Query, text: CorpusText, rules: LeakRules) -> list[Span]:
+    """Places outside the query's gold, exclude and origin spans where its text occurs, in
+    corpus order, each file region once."""
+    allowed = tuple(q.gold) + tuple(q.exclude) + q.origin()
+    out: list[Span] = []
+    for start, end in text.matches(q.query, rules):
+        place = text.span(start, end)
+        if not _inside(place, allowed) and place not in out:
+            out.append(place)
+    return sorted(out)

@@ -1,0 +1,57 @@
+"""Corpus-wide leaks: a query's text found outside its gold, with the places named."""
+from __future__ import annotations
+
+from hermes_eval.core import Query, Span
+from hermes_eval.core.corpus import Corpus, CorpusFile
+from hermes_eval.core.queryset import QuerySet
+from hermes_eval.judge.corpus_leaks import CorpusText, LeakRules, leak_places
+from hermes_eval.judge.hygiene import check
+
+DOC = "Parse the retry header and return the number of seconds the client should wait."
+CODE = "\n".join(["import time", "", "", "def retry_after(value):",
+                  "    # (masked docstring)", "    return int(value)", ""])
+WORDS = DOC.split()
+README = "\n".join(["# Usage", "", "Call retry_after:", "", "    " + " ".join(WORDS[:7]), "    " + " ".join(WORDS[7:]), ""])
+LONG = " ".join(f"word{i}" for i in range(80))  # 479 characters
+
+
+def corpus(**files: str) -> Corpus:
+    return Corpus(name="c", files=tuple(CorpusFile(p.replace("__", "/").replace("_md", ".md").replace("_py", ".py"),
+                                                   "r", "python", t) for p, t in sorted(files.items())))
+
+
+def test_a_planted_copy_in_a_readme_is_a_leak_with_its_place():
+    c = corpus(pkg__mod_py=CODE, README_md=README)
+    q = Query("q", DOC, gold=(Span("pkg/mod.py", 4, 6),), meta={"mask": [{"path": "pkg/mod.py", "start": 5, "end": 5}]})
+    h = check(QuerySet("s", (q,)), c, corpus_leaks=LeakRules())
+    assert (h.leak, h.leak_elsewhere, h.leak_in_gold) == (1, 1, 0)
+    assert h.places["q"] == ("README.md:5-6",)  # the copy runs over two lines, found across them
+    assert h.to_dict()["named"]["leak_places"] == {"q": ["README.md:5-6"]} and h.to_dict()["leak_share"] == 1.0
+    assert check(QuerySet("s", (q,)), corpus(pkg__mod_py=CODE)).leak == 0
+
+
+def test_gold_exclude_and_origin_are_not_leaks():
+    text = "x = 1\n" + DOC + "\n"
+    c = corpus(a_py=text, b_py=text, c_py=text, d_py="y = 2\n")
+    q = Query("q", DOC, gold=(Span("a.py", 1, 2),), exclude=(Span("b.py", 2, 2),),
+              meta={"origin": [{"path": "c.py", "start": 2, "end": 2}]})
+    assert leak_places(q, CorpusText({f.path: f.text for f in c.files}), LeakRules()) == []
+
+
+def test_a_long_query_leaks_through_a_long_run_not_a_short_one():
+    rules = LeakRules(min_run=200, min_query_chars=30)
+    place = corpus(x_py="a = 1\n" + LONG[100:330] + "\n", y_py=LONG[:150] + "\n")
+    text = CorpusText({f.path: f.text for f in place.files})
+    assert leak_places(Query("q", "intro " + LONG, gold=()), text, rules) == [Span("x.py", 2, 2)]
+
+
+def test_short_queries_never_leak_corpus_wide():
+    c = corpus(a_py="def parse(): pass\n# parse the header\n")
+    q = Query("q", "parse the header", gold=(Span("a.py", 1, 1),))
+    assert check(QuerySet("s", (q,)), c, corpus_leaks=LeakRules(min_query_chars=30)).leak_elsewhere == 0
+    assert check(QuerySet("s", (q,)), c, corpus_leaks=LeakRules(min_query_chars=10)).leak_elsewhere == 1
+
+
+def test_a_completion_tasks_own_left_context_is_its_origin():
+    q = Query("t", "ctx", gold=(), exclude=(Span("m.py", 30, 40),), meta={"context_start": 10, "hole": [30, 32]})
+    assert q.origin() == (Span("m.py", 10, 29),)
