@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Iterator, Mapping
+from typing import Iterator, Mapping, Sequence
 
 from hermes_eval.core import Query, Span
 from hermes_eval.judge.leaks import normalize
@@ -112,3 +112,14 @@ def leak_places(q: Query, text: CorpusText, rules: LeakRules) -> list[Span]:
         if not _inside(place, allowed) and place not in out:
             out.append(place)
     return sorted(out)
+
+
+def corpus_leak_places(queries: Sequence[Query], files: Mapping[str, str], rules: LeakRules) -> dict[str, tuple[Span, ...]]:
+    """qid -> its leak places, for the queries that leak; the corpus is normalized once."""
+    text = CorpusText(files)
+    out: dict[str, tuple[Span, ...]] = {}
+    for q in queries:
+        found = leak_places(q, text, rules)
+        if found:
+            out[q.qid] = tuple(found)
+    return out

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import asdict, dataclass, field
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from hermes_eval.core import Query
 from hermes_eval.core.corpus import Corpus
 from hermes_eval.core.queryset import QuerySet
-from hermes_eval.judge.corpus_leaks import CorpusText, LeakRules, leak_places
+from hermes_eval.core import Span
 from hermes_eval.judge.leaks import (TokenCounter, approx_tokens, lexically_contained, normalize,
                                      shares_lines, shares_run, token_counter)
 from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, unanswerable
@@ -104,14 +104,14 @@ def gold_texts(q: Query, lines_of: dict[str, list[str]]) -> list[str]:
 def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
           count_tokens: TokenCounter | None = None, token_counter_name: str | None = None,
           leak_lines: int = 5, leak_line_chars: int = 60, leak_chars: int = 200,
-          corpus_leaks: LeakRules | None = None, lookup: ChunkLookup | None = None) -> Hygiene:
-    """Count each problem over ``qs`` against the (masked) ``corpus`` that will be indexed;
-    ``corpus_leaks`` turns on the corpus-wide search, ``lookup`` (the run's chunks) the
-    unanswerable count."""
+          corpus_places: Mapping[str, Sequence[Span]] | None = None, corpus_leak_chars: int | None = None,
+          lookup: ChunkLookup | None = None, max_places: int = 5) -> Hygiene:
+    """Count each problem over ``qs`` against the (masked) ``corpus`` that will be indexed.
+    ``corpus_places`` (qid -> places, from ``corpus_leaks.corpus_leak_places``) are the
+    corpus-wide leaks when that search ran; ``lookup`` (the run's chunks) adds the unanswerable count."""
     files = corpus.by_path()
     lines_of = {p: f.text.split("\n") for p, f in files.items()}
     counter = count_tokens or approx_tokens
-    everywhere = CorpusText({p: f.text for p, f in files.items()}) if corpus_leaks else None
     dup = sum(n - 1 for n in Counter(q.qid for q in qs.queries).values() if n > 1)
     c: Counter = Counter()
     flags: dict[str, list[str]] = {}
@@ -128,9 +128,9 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
         c["self"] += verbatim
         in_gold = verbatim or any(shares_lines(q.query, t, leak_lines, leak_line_chars)
                                   or shares_run(q.query, t, leak_chars) for t in texts)
-        found = leak_places(q, everywhere, corpus_leaks) if everywhere is not None else []
+        found = (corpus_places or {}).get(q.qid, ())
         if found:
-            places[q.qid] = tuple(f"{s.path}:{s.start}-{s.end}" for s in found[:corpus_leaks.max_places])
+            places[q.qid] = tuple(f"{s.path}:{s.start}-{s.end}" for s in found[:max_places])
         for flag, on in (("leak_in_gold", in_gold), ("leak_elsewhere", bool(found)),
                          ("answer_in_prompt", q.meta.get("answer_in_prompt") is True)):
             if on:
@@ -152,6 +152,6 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
                    leak=c["leak"], lexical_containment=c["lexical"], too_long=c["long"],
                    max_seq_tokens=max_seq_tokens, token_counter=name, leak_in_gold=c["leak_in_gold"],
                    leak_elsewhere=c["leak_elsewhere"],
-                   corpus_leak_chars=corpus_leaks.min_run if corpus_leaks else None,
+                   corpus_leak_chars=corpus_leak_chars if corpus_places is not None else None,
                    unanswerable=None if lost is None else len(lost), answer_in_prompt=c["answer_in_prompt"],
                    flags={q: tuple(f) for q, f in flags.items() if f}, places=places)

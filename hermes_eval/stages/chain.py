@@ -91,7 +91,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
     validate_queries(prepared.queryset, prepared.indexed, f"query set {s.queryset.name!r}")
     chunks = prepared.chunks
     lookup = ChunkLookup(chunks)
-    before = check_queries(prepared.queryset, prepared.indexed, s.hygiene, lookup)
+    before = check_queries(prepared.queryset, prepared.indexed, s.hygiene, lookup, cache)
     warnings_ = list(before.warnings)
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring

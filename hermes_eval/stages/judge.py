@@ -7,7 +7,8 @@ from typing import Mapping, Sequence
 
 from hermes_eval.config.settings import HygieneSettings
 from hermes_eval.core import Corpus, Query, QuerySet
-from hermes_eval.judge.corpus_leaks import LeakRules
+from hermes_eval.cache.content import Cache, key_of
+from hermes_eval.judge.corpus_leaks import LeakRules, corpus_leak_places
 from hermes_eval.judge.hygiene import Hygiene, check, token_counter
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.score import Scores, score
@@ -22,14 +23,33 @@ class Judgement:
     scores: Scores | None = None
 
 
-def hygiene_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, lookup: ChunkLookup | None = None) -> Hygiene:
+def corpus_leaks_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, cache: Cache | None):
+    """qid -> places where the query's text occurs elsewhere in ``indexed`` (None: switched off);
+    the same for every arm of a set, so it is cached by corpus, queries and rules."""
+    if not h.corpus_leaks:
+        return None
+    rules = LeakRules(min_run=h.corpus_leak_chars, min_query_chars=h.corpus_leak_min_chars)
+
+    def compute():
+        return corpus_leak_places(qs.queries, {f.path: f.text for f in indexed.files}, rules)
+
+    if cache is None:
+        return compute()
+    key = key_of(indexed.fingerprint, rules.min_run, rules.min_query_chars,
+                 [[q.qid, q.query, q.to_dict()["gold"], q.to_dict()["exclude"], [s.to_dict() for s in q.origin()]]
+                  for q in qs.queries])
+    return cache.get_or_compute("leaks", key, compute)
+
+
+def hygiene_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, lookup: ChunkLookup | None = None,
+               cache: Cache | None = None) -> Hygiene:
     """The hygiene counts of ``qs`` against what will be indexed (and, given the run's chunks,
     how many queries have nothing judgeable), with the embedder's tokenizer."""
     count, name = token_counter(h.tokenizer_model)
-    rules = LeakRules(min_run=h.corpus_leak_chars, min_query_chars=h.corpus_leak_min_chars) if h.corpus_leaks else None
     return check(qs, indexed, max_seq_tokens=h.max_seq_tokens, count_tokens=count, token_counter_name=name,
                  leak_lines=h.leak_lines, leak_line_chars=h.leak_line_chars, leak_chars=h.leak_chars,
-                 corpus_leaks=rules, lookup=lookup)
+                 corpus_places=corpus_leaks_of(qs, indexed, h, cache), corpus_leak_chars=h.corpus_leak_chars,
+                 lookup=lookup)
 
 
 def leak_warnings(hygiene: Hygiene, threshold: float) -> tuple[str, ...]:
@@ -52,9 +72,10 @@ def leak_warnings(hygiene: Hygiene, threshold: float) -> tuple[str, ...]:
     return tuple(out)
 
 
-def check_queries(qs: QuerySet, indexed: Corpus, h: HygieneSettings, lookup: ChunkLookup | None = None) -> Judgement:
+def check_queries(qs: QuerySet, indexed: Corpus, h: HygieneSettings, lookup: ChunkLookup | None = None,
+                  cache: Cache | None = None) -> Judgement:
     """Hygiene before any search: counts and warnings."""
-    hygiene = hygiene_of(qs, indexed, h, lookup)
+    hygiene = hygiene_of(qs, indexed, h, lookup, cache)
     return Judgement(hygiene, leak_warnings(hygiene, h.self_retrieval_warn))
 
 

@@ -87,3 +87,12 @@ def test_a_run_records_budget_metrics_and_token_sizes(make_cfg):
         means = [m[f"{kind}@{b}"]["mean"] for b in ("1k", "2k", "4k")]
         assert 0 < means[0] <= means[1] <= means[2] <= 1
     assert rec["chunks"]["tokens_p50"] > 0 and rec["chunks"]["tokens_total"] > rec["chunks"]["count"]
+
+
+def test_a_huge_single_identifier_line_never_fits_a_budget():
+    long_line = "x = " + "identifier" * 20_000  # 200,000 characters, one identifier
+    big = Chunk("b.py", 1, 2, f"{long_line}\npass", "python")
+    small = Chunk("c.py", 1, 1, "pass", "python")
+    packer = BudgetPacker(ChunkLookup([big, small]))
+    assert packer.take([big.id, small.id], 4000) == set()  # packing stops at the line that does not fit
+    assert packer.line_tokens(big.id) == [200_002, 1]

@@ -4,8 +4,8 @@ from __future__ import annotations
 from hermes_eval.core import Query, Span
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.core.queryset import QuerySet
-from hermes_eval.judge.corpus_leaks import CorpusText, LeakRules, leak_places
-from hermes_eval.judge.hygiene import check
+from hermes_eval.judge.corpus_leaks import CorpusText, LeakRules, corpus_leak_places, leak_places
+from hermes_eval.judge import hygiene
 
 DOC = "Parse the retry header and return the number of seconds the client should wait."
 CODE = "\n".join(["import time", "", "", "def retry_after(value):",
@@ -18,6 +18,12 @@ LONG = " ".join(f"word{i}" for i in range(80))  # 479 characters
 def corpus(**files: str) -> Corpus:
     return Corpus(name="c", files=tuple(CorpusFile(p.replace("__", "/").replace("_md", ".md").replace("_py", ".py"),
                                                    "r", "python", t) for p, t in sorted(files.items())))
+
+
+def check(qs: QuerySet, c: Corpus, corpus_leaks: LeakRules | None = None):
+    """Hygiene with the corpus-wide search as a run does it (off when no rules are given)."""
+    places = corpus_leak_places(qs.queries, {f.path: f.text for f in c.files}, corpus_leaks) if corpus_leaks else None
+    return hygiene.check(qs, c, corpus_places=places, corpus_leak_chars=corpus_leaks.min_run if corpus_leaks else None)
 
 
 def test_a_planted_copy_in_a_readme_is_a_leak_with_its_place():

@@ -59,6 +59,7 @@ def test_unanswerable_queries_are_counted_named_and_scored_zero(run):
     holes = sorted(f"hole-{fn.name}" for fn in _functions())
     assert h["unanswerable"] == len(holes) and h["named"]["unanswerable"] == holes[:20]
     assert any(w.startswith("UNANSWERABLE") for w in run.record["warnings"])
+    assert [e["source"] for e in run.record["cache"] if e["kind"] == "leaks"] == ["computed"]
     per_query = pd.read_parquet(run.run_dir / "per_query.parquet").set_index("qid")
     assert (per_query.loc[holes, "recall@10"] == 0).all()
     assert all("unanswerable" in per_query.loc[q, "hygiene_flags"] for q in holes)
