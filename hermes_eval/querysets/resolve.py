@@ -9,73 +9,11 @@ unknown without running the code).
 from __future__ import annotations
 
 import ast
+
 from hermes_eval.querysets.pyindex import ClassInfo, Definition, ModuleIndex, ModuleInfo, Resolved
+from hermes_eval.querysets.scopes import FileView, file_view
 
 _SELF = ("self", "cls")
-
-
-_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-
-
-def _local_names(fn: ast.AST) -> frozenset[str]:
-    """Names a function binds itself (parameters, assignments, loop/with/except targets, nested
-    defs); names it imports stay out, they resolve through the import."""
-    a = fn.args
-    names = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs}
-    names.update(x.arg for x in (a.vararg, a.kwarg) if x is not None)
-    declared: set[str] = set()
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not fn:
-            names.add(node.name)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            declared.update(node.names)
-    return frozenset(names - declared)
-
-
-class _FileView:
-    """Parents, ``Name`` nodes and function-local names of one module, built once per module."""
-
-    def __init__(self, mod: ModuleInfo):
-        self.parent: dict[ast.AST, ast.AST] = {}
-        self.names: list[ast.Name] = []
-        self._locals: dict[ast.AST, frozenset[str]] = {}
-        for node in ast.walk(mod.tree):
-            for child in ast.iter_child_nodes(node):
-                self.parent[child] = node
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                self.names.append(node)
-
-    def is_local(self, node: ast.Name) -> bool:
-        """Whether an enclosing function binds ``node.id`` (so it is not the module-level symbol)."""
-        cur = self.parent.get(node)
-        while cur is not None:
-            if isinstance(cur, _FUNCS):
-                if cur not in self._locals:
-                    self._locals[cur] = _local_names(cur)
-                if node.id in self._locals[cur]:
-                    return True
-            cur = self.parent.get(cur)
-        return False
-
-    def chain(self, node: ast.AST) -> list[str]:
-        """Attribute names applied to ``node``: ``m.f.g`` from the ``m`` Name gives [f, g]."""
-        out = []
-        cur = node
-        while isinstance(self.parent.get(cur), ast.Attribute) and self.parent[cur].value is cur:
-            cur = self.parent[cur]
-            out.append(cur.attr)
-        return out
-
-
-def _view(index: ModuleIndex, mod: ModuleInfo) -> _FileView:
-    view = index.derived.get(("view", mod.path))
-    if view is None:
-        view = index.derived[("view", mod.path)] = _FileView(mod)
-    return view
 
 
 def enclosing_class(mod: ModuleInfo, line: int) -> ClassInfo | None:
@@ -104,7 +42,7 @@ def _walk(index: ModuleIndex, obj: Resolved | None, attrs: list[str]) -> Definit
     return best
 
 
-def _resolve_name(index: ModuleIndex, mod: ModuleInfo, view: _FileView, node: ast.Name) -> Definition | None:
+def _resolve_name(index: ModuleIndex, mod: ModuleInfo, view: FileView, node: ast.Name) -> Definition | None:
     attrs = view.chain(node)
     if node.id not in _SELF and node.id != "super" and view.is_local(node):
         return None
@@ -129,7 +67,7 @@ def _resolve_name(index: ModuleIndex, mod: ModuleInfo, view: _FileView, node: as
     return _walk(index, index.name(mod, node.id), attrs)
 
 
-def _is_called(view: _FileView, node: ast.Name) -> bool:
+def _is_called(view: FileView, node: ast.Name) -> bool:
     """Whether the expression ``node`` heads (``f``, ``m.f``, ``super().f``) is the callee of a call."""
     top: ast.AST = node
     if node.id == "super" and isinstance(view.parent.get(node), ast.Call):
@@ -144,7 +82,7 @@ def _definitions(index: ModuleIndex, path: str, start: int, end: int, calls_only
     mod = index.by_path.get(path)
     if mod is None:
         return []
-    view = _view(index, mod)
+    view = file_view(index, mod)
     found: dict[tuple[str, str], Definition] = {}
     for node in view.names:
         if start <= node.lineno <= end and (not calls_only or _is_called(view, node)):
