@@ -53,7 +53,7 @@ def annotation_class(index: ModuleIndex, mod: ModuleInfo, expr: ast.expr | None,
         except SyntaxError:
             return None
         return annotation_class(index, mod, parsed, depth + 1)
-    if isinstance(expr, ast.BinOp):
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
         return _only_member(index, mod, [expr], depth)
     if isinstance(expr, ast.Subscript):
         head = _tail(expr.value)
@@ -124,9 +124,9 @@ def _binding_class(index: ModuleIndex, view: FileView, node: ast.AST) -> _Bound:
     """What one binding puts in its name: a class, ``None`` (_NONE), or unknown (None)."""
     if isinstance(node, ast.arg):
         return annotation_class(index, view.mod, node.annotation)
-    parent = view.parent.get(node)
     if not isinstance(node, ast.Name):
         return None
+    parent = view.parent.get(node)
     if isinstance(parent, ast.AnnAssign) and parent.target is node:
         return annotation_class(index, view.mod, parent.annotation) or (
             _value_class(index, view, parent.value) if parent.value is not None else None)

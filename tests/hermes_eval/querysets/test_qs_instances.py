@@ -110,6 +110,16 @@ RADAR = {
             shadow = ComplexRadar("s", [])
             shadow.fill([4])
             return inner
+
+
+        from typing import List, Union  # noqa: E402
+
+
+        def unions(a: "typing.Optional[Table]", b: Union[ComplexRadar, Table], c: List[Table], d: Union[Table, None]):
+            a.plot()
+            b.plot()
+            c.plot()
+            d.plot()
         ''',
 }
 
@@ -151,6 +161,13 @@ def test_method_through_annotated_parameters(index):
     assert _uses(index, 20) == FILL  # s: "ComplexRadar"
     assert _uses(index, 21) == PLOT  # o: Optional[ComplexRadar]
     assert _uses(index, 22) == FILL  # u: ComplexRadar | None
+
+
+def test_annotations_name_one_class_or_nothing(index):
+    assert _uses(index, 70) == TABLE_PLOT  # "typing.Optional[Table]"
+    assert _uses(index, 71) == {}  # Union of two classes
+    assert _uses(index, 72) == {}  # a list of tables is not a table
+    assert _uses(index, 73) == TABLE_PLOT  # Union[Table, None]
 
 
 def test_ambiguous_variables_are_not_guessed(index):
