@@ -4,18 +4,21 @@ The hole is a line, an API call of a repository-defined function, or a function 
 query is the left context; ``exclude`` is the hole and everything after it in that file; gold
 is the definitions of the repository symbols the ground truth uses (``resolve.py``). Gold that
 lies in the excluded part of the file, or inside the query's own lines, cannot be a fair target
-and is dropped; a task left with no gold is skipped and counted with its reason.
+and is dropped; a task left with no gold is skipped and counted with its reason. Every task
+carries ``meta["answer_in_prompt"]`` (``prompt_answer.py``; with ``answer_in_prompt_reason``
+when true); ``drop_answer_in_prompt`` skips those tasks instead.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from hermes_eval.querysets.holes import Hole
+from hermes_eval.querysets.prompt_answer import answer_in_prompt
 from hermes_eval.querysets.pyindex import ModuleIndex
 from hermes_eval.querysets.resolve import used_definitions
 from hermes_eval.querysets.tasks import HoleQueries, Judgement
-from hermes_eval.core import Span
+from hermes_eval.core import Query, Span
 
 
 @dataclass(frozen=True)
@@ -23,6 +26,8 @@ class RepoEvalQueries(HoleQueries):
     """Generator config: ``level`` is line, api or function."""
 
     drop_gold_in_context: bool = True
+    answer_line_min_chars: int = 25
+    drop_answer_in_prompt: bool = False
 
     protocol: ClassVar[str] = "repoeval"
 
@@ -41,3 +46,15 @@ class RepoEvalQueries(HoleQueries):
         gold = tuple(sorted({s for _, s in fair}))
         symbols = sorted({f"{d.path}:{d.qualname}" for d, _ in fair})
         return gold, (Span(hole.path, hole.start, max(hole.end, total)),), {"symbols": symbols}
+
+    def review(self, query: Query, hole: Hole, lines: list[str], index: ModuleIndex) -> Query | str:
+        """Flag (or drop) a task whose answer is already in its prompt."""
+        reason = answer_in_prompt(index, hole.path, query.meta["symbols"], query.query, lines,
+                                  query.meta["context_start"], hole.start, query.meta["ground_truth"],
+                                  self.answer_line_min_chars)
+        if reason is not None and self.drop_answer_in_prompt:
+            return "answer_in_prompt"
+        flags = {"answer_in_prompt": reason is not None}
+        if reason is not None:
+            flags["answer_in_prompt_reason"] = reason
+        return replace(query, meta=dict(query.meta, **flags))

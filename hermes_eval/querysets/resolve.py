@@ -2,80 +2,23 @@
 
 Handled: local functions and classes, ``from pkg.mod import f`` (relative too), ``import
 pkg.mod as m; m.f()``, re-exports through ``__init__``, ``Class.method``, ``self.method()`` /
-``cls.method()`` inside a class (bases searched) and ``super().method()``. Module-level
-variables and attributes of instances other than ``self`` are not followed (their type is
-unknown without running the code).
+``cls.method()`` inside a class (bases searched), ``super().method()``, and methods of
+instances whose class is certain (``instances.py``): ``Cls(...).method()``, a variable bound
+only to ``Cls(...)`` (``radar = Radar(); radar.plot()``, function-local or module-level) and a
+parameter annotated with the class (``def f(r: Radar)``, ``Optional[Radar]``, ``"Radar"``).
+Instance attributes (``self.x.m()``), return values and variables of uncertain class (bound to
+different classes, loop targets, unannotated parameters) are not followed.
 """
 from __future__ import annotations
 
 import ast
+
+from hermes_eval.querysets.instances import name_class
 from hermes_eval.querysets.pyindex import ClassInfo, Definition, ModuleIndex, ModuleInfo, Resolved
+from hermes_eval.querysets.scopes import FileView, file_view
 
 _SELF = ("self", "cls")
-
-
-_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-
-
-def _local_names(fn: ast.AST) -> frozenset[str]:
-    """Names a function binds itself (parameters, assignments, loop/with/except targets, nested
-    defs); names it imports stay out, they resolve through the import."""
-    a = fn.args
-    names = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs}
-    names.update(x.arg for x in (a.vararg, a.kwarg) if x is not None)
-    declared: set[str] = set()
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not fn:
-            names.add(node.name)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            declared.update(node.names)
-    return frozenset(names - declared)
-
-
-class _FileView:
-    """Parents, ``Name`` nodes and function-local names of one module, built once per module."""
-
-    def __init__(self, mod: ModuleInfo):
-        self.parent: dict[ast.AST, ast.AST] = {}
-        self.names: list[ast.Name] = []
-        self._locals: dict[ast.AST, frozenset[str]] = {}
-        for node in ast.walk(mod.tree):
-            for child in ast.iter_child_nodes(node):
-                self.parent[child] = node
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-                self.names.append(node)
-
-    def is_local(self, node: ast.Name) -> bool:
-        """Whether an enclosing function binds ``node.id`` (so it is not the module-level symbol)."""
-        cur = self.parent.get(node)
-        while cur is not None:
-            if isinstance(cur, _FUNCS):
-                if cur not in self._locals:
-                    self._locals[cur] = _local_names(cur)
-                if node.id in self._locals[cur]:
-                    return True
-            cur = self.parent.get(cur)
-        return False
-
-    def chain(self, node: ast.AST) -> list[str]:
-        """Attribute names applied to ``node``: ``m.f.g`` from the ``m`` Name gives [f, g]."""
-        out = []
-        cur = node
-        while isinstance(self.parent.get(cur), ast.Attribute) and self.parent[cur].value is cur:
-            cur = self.parent[cur]
-            out.append(cur.attr)
-        return out
-
-
-def _view(index: ModuleIndex, mod: ModuleInfo) -> _FileView:
-    view = index.derived.get(("view", mod.path))
-    if view is None:
-        view = index.derived[("view", mod.path)] = _FileView(mod)
-    return view
+Use = tuple[Definition, bool]  # a definition and whether the code calls it
 
 
 def enclosing_class(mod: ModuleInfo, line: int) -> ClassInfo | None:
@@ -93,64 +36,70 @@ def _as_definition(obj: Resolved | None) -> Definition | None:
     return None
 
 
-def _walk(index: ModuleIndex, obj: Resolved | None, attrs: list[str]) -> Definition | None:
-    """The deepest definition reached by applying ``attrs`` to ``obj``."""
+def _walk(index: ModuleIndex, obj: Resolved | None, attrs: list[str]) -> tuple[Definition | None, Resolved | None]:
+    """(the deepest definition reached by applying ``attrs`` to ``obj``, the object all of them reach)."""
     best = _as_definition(obj)
     for attr in attrs:
         if obj is None or isinstance(obj, Definition):
-            break
+            return best, None
         obj = index.attribute(obj, attr)
         best = _as_definition(obj) or best
-    return best
+    return best, obj
 
 
-def _resolve_name(index: ModuleIndex, mod: ModuleInfo, view: _FileView, node: ast.Name) -> Definition | None:
+def _instance_method(index: ModuleIndex, view: FileView, cls: ClassInfo | None, node: ast.AST) -> list[Use]:
+    """``node.m`` where ``node`` holds an instance of ``cls``: method ``m`` (bases searched)."""
     attrs = view.chain(node)
-    if node.id not in _SELF and node.id != "super" and view.is_local(node):
-        return None
-    if node.id in _SELF:
-        cls = enclosing_class(mod, node.lineno)
-        if cls is None or not attrs:
-            return None
-        return index.method(cls, attrs[0])
-    if node.id == "super":
-        call = view.parent.get(node)
-        cls = enclosing_class(mod, node.lineno)
-        if cls is None or not isinstance(call, ast.Call) or call.func is not node:
-            return None
-        up = view.chain(call)
-        if not up:
-            return None
-        for base in index.bases(cls):
-            found = index.method(base, up[0])
-            if found is not None:
-                return found
-        return None
-    return _walk(index, index.name(mod, node.id), attrs)
+    found = index.method(cls, attrs[0]) if cls is not None and attrs else None
+    return [] if found is None else [(found, view.is_callee(view.top(node)))]
 
 
-def _is_called(view: _FileView, node: ast.Name) -> bool:
+def _is_called(view: FileView, node: ast.Name) -> bool:
     """Whether the expression ``node`` heads (``f``, ``m.f``, ``super().f``) is the callee of a call."""
     top: ast.AST = node
     if node.id == "super" and isinstance(view.parent.get(node), ast.Call):
         top = view.parent[node]
-    while isinstance(view.parent.get(top), ast.Attribute) and view.parent[top].value is top:
-        top = view.parent[top]
-    call = view.parent.get(top)
-    return isinstance(call, ast.Call) and call.func is top
+    return view.is_callee(view.top(top))
+
+
+def _resolve_name(index: ModuleIndex, mod: ModuleInfo, view: FileView, node: ast.Name) -> list[Use]:
+    """The definitions the expression headed by ``node`` uses, each with whether it is called."""
+    attrs = view.chain(node)
+    called = _is_called(view, node)
+    if node.id in _SELF:
+        cls = enclosing_class(mod, node.lineno)
+        found = index.method(cls, attrs[0]) if cls is not None and attrs else None
+        return [] if found is None else [(found, called)]
+    if node.id == "super":
+        call = view.parent.get(node)
+        cls = enclosing_class(mod, node.lineno)
+        up = view.chain(call) if call is not None else []
+        if cls is None or not isinstance(call, ast.Call) or call.func is not node or not up:
+            return []
+        found = next((m for m in (index.method(b, up[0]) for b in index.bases(cls)) if m is not None), None)
+        return [] if found is None else [(found, called)]
+    obj = None if view.is_local(node) else index.name(mod, node.id)
+    if obj is None:  # a variable: follow it only when its class is certain
+        return _instance_method(index, view, name_class(index, view, node), node)
+    best, reached = _walk(index, obj, attrs)
+    uses = [] if best is None else [(best, called)]
+    top = view.top(node)
+    if isinstance(reached, ClassInfo) and view.is_callee(top):  # Cls(...).method()
+        uses += _instance_method(index, view, reached, view.parent[top])
+    return uses
 
 
 def _definitions(index: ModuleIndex, path: str, start: int, end: int, calls_only: bool) -> list[Definition]:
     mod = index.by_path.get(path)
     if mod is None:
         return []
-    view = _view(index, mod)
+    view = file_view(index, mod)
     found: dict[tuple[str, str], Definition] = {}
     for node in view.names:
-        if start <= node.lineno <= end and (not calls_only or _is_called(view, node)):
-            d = _resolve_name(index, mod, view, node)
-            if d is not None:
-                found.setdefault((d.path, d.qualname), d)
+        if start <= node.lineno <= end:
+            for d, called in _resolve_name(index, mod, view, node):
+                if called or not calls_only:
+                    found.setdefault((d.path, d.qualname), d)
     return [found[k] for k in sorted(found)]
 
 

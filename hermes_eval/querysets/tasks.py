@@ -73,11 +73,16 @@ class HoleQueries:
             return judged
         gold, exclude, extra = judged
         target = "\n".join(lines[hole.start - 1:hole.end])
-        return Query(qid=qid or f"{hole.path}:{hole.start}-{hole.end}:{hole.level}", query=text,
-                     gold=gold, exclude=exclude, kind=self.kind, repo=hole.repo,
-                     meta=dict(meta or {}, protocol=self.protocol, level=hole.level,
-                               hole=[hole.start, hole.end], context_start=first,
-                               ground_truth=target, **extra))
+        query = Query(qid=qid or f"{hole.path}:{hole.start}-{hole.end}:{hole.level}", query=text,
+                      gold=gold, exclude=exclude, kind=self.kind, repo=hole.repo,
+                      meta=dict(meta or {}, protocol=self.protocol, level=hole.level,
+                                hole=[hole.start, hole.end], context_start=first,
+                                ground_truth=target, **extra))
+        return self.review(query, hole, lines, index)
+
+    def review(self, query: Query, hole: Hole, lines: list[str], index: ModuleIndex) -> Query | str:
+        """A last look at a finished query: the query (flags added), or the reason it is skipped."""
+        return query
 
     def generate(self, corpus: Corpus, name: str) -> QuerySet:
         if self.level not in FINDERS:
