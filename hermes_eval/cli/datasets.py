@@ -4,7 +4,8 @@
 ``import beir FOLDER`` / ``import repoeval JSONL SNAPSHOT`` write datasets/NAME/;
 ``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Importer options
 are ``key=value`` words (name, split, mode, protocol, level, context_lines, context_chars,
-max_queries, seed); any other ``key=value`` is a Hydra override.
+max_queries, seed, min_context_chars, and for RepoEval drop_answer_in_prompt and
+answer_line_min_chars); any other ``key=value`` is a Hydra override.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from hermes_eval.core.errors import UserError
 log = logging.getLogger(__name__)
 
 OPTION_KEYS = frozenset({"name", "split", "mode", "protocol", "level", "context_lines", "context_chars",
-                         "max_queries", "seed", "min_context_chars"})
+                         "max_queries", "seed", "min_context_chars", "drop_answer_in_prompt",
+                         "answer_line_min_chars"})
 
 
 def _importers() -> dict[str, Callable]:

@@ -45,9 +45,17 @@ def _judge(source: Path, options: dict, rows: list[tuple[int, dict]]) -> HoleQue
     level = options.get("level") or next((lv for hint, lv in LEVEL_HINTS.items() if hint in source.name), None) \
         or ("function" if any("function_name" in (r.get("metadata") or {}) for _, r in rows) else "line")
     defaults = cls()
+    extra = {}
+    if "drop_answer_in_prompt" in options:  # RepoEval-style judges only: others reject the key
+        extra["drop_answer_in_prompt"] = str(options["drop_answer_in_prompt"]).lower() in ("1", "true", "yes")
+    if "answer_line_min_chars" in options:
+        extra["answer_line_min_chars"] = _opt_int(options, "answer_line_min_chars", 25)
+    unknown = [k for k in extra if not hasattr(defaults, k)]
+    if unknown:
+        raise UserError(f"{source}: option {unknown[0]}= applies to protocol=repoeval only; drop it")
     return cls(level=level, context_lines=_opt_int(options, "context_lines", defaults.context_lines),
                context_chars=_opt_int(options, "context_chars", defaults.context_chars),
-               min_context_chars=_opt_int(options, "min_context_chars", 1))
+               min_context_chars=_opt_int(options, "min_context_chars", 1), **extra)
 
 
 def _trim(prompt: str, judge: HoleQueries, start: int) -> tuple[str, int]:

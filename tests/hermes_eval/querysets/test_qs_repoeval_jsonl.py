@@ -82,3 +82,15 @@ def test_malformed_rows_name_line_and_field(fixture, tmp_path):
     path.write_text(rows[0] + "\n\n{oops\n")
     with pytest.raises(UserError, match=r"line 3: invalid JSON"):
         import_repoeval([str(path), str(snapshot)], tmp_path / "d", "x", {})
+
+
+def test_answer_in_prompt_options_reach_the_judge(fixture, tmp_path):
+    path, snapshot = fixture
+    qs = import_repoeval([str(path), str(snapshot)], tmp_path / "d", "re",
+                         {"context_lines": "none", "drop_answer_in_prompt": "true", "answer_line_min_chars": "3"})
+    assert qs.manifest["params"]["drop_answer_in_prompt"] is True
+    assert qs.manifest["params"]["answer_line_min_chars"] == 3
+    assert all(q.meta["answer_in_prompt"] is False for q in qs.queries)  # flagged tasks were dropped
+    with pytest.raises(UserError, match="drop_answer_in_prompt= applies to protocol=repoeval only"):
+        import_repoeval([str(path), str(snapshot)], tmp_path / "d2", "sia",
+                        {"protocol": "sia-code", "drop_answer_in_prompt": "true"})
