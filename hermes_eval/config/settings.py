@@ -71,6 +71,7 @@ class HygieneSettings:
     corpus_leaks: bool = True
     corpus_leak_chars: int = 200
     corpus_leak_min_chars: int = 30
+    corpus_leak_max_copies: int = 5
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,8 @@ def hygiene_settings(cfg: DictConfig) -> HygieneSettings:
         leak_lines=int(h.get("leak_lines", 5)), leak_line_chars=int(h.get("leak_line_chars", 60)),
         leak_chars=int(h.get("leak_chars", 200)), corpus_leaks=bool(h.get("corpus_leaks", True)),
         corpus_leak_chars=int(h.get("corpus_leak_chars", 200)),
-        corpus_leak_min_chars=int(h.get("corpus_leak_min_chars", 30)))
+        corpus_leak_min_chars=int(h.get("corpus_leak_min_chars", 30)),
+        corpus_leak_max_copies=int(h.get("corpus_leak_max_copies", 5)))
 
 
 def paths_of(cfg: DictConfig) -> Paths:

@@ -6,7 +6,9 @@ back to ``path`` and line numbers. A query leaks at a place when its whole norma
 occurs there (queries of at least ``min_query_chars``) or when the two share a verbatim run of
 at least ``min_run`` characters. Places inside the query's gold, its ``exclude`` spans (never
 shown) and its own origin (``Query.origin()``: the masked docstring, a task's left context)
-are not leaks; every other place is, in any file: code, comments, markdown.
+are not leaks; every other place is, in any file: code, comments, markdown. Text found in more
+than ``max_copies`` places of the corpus (a licence header, a common import block, a stock
+sentence) is boilerplate, not a copy of this query, and is not followed.
 """
 from __future__ import annotations
 
@@ -18,7 +20,6 @@ from hermes_eval.core import Query, Span
 from hermes_eval.judge.leaks import normalize
 
 SEP = "\0"
-MAX_HITS_PER_BLOCK = 200  # a block this common is boilerplate; later copies are not looked at
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class LeakRules:
     min_run: int = 200  # normalized characters of a verbatim run shared with the query
     min_query_chars: int = 30  # a shorter query never leaks corpus-wide (too generic)
     max_places: int = 5  # places named per query
+    max_copies: int = 5  # text found in more places than this is boilerplate
 
 
 class CorpusText:
@@ -72,13 +74,12 @@ class CorpusText:
         if len(q) < rules.min_query_chars:
             return
         if len(q) <= rules.min_run:
-            yield from self._occurrences(q)
+            yield from self._occurrences(q, rules.max_copies)
             return
         b = max(1, rules.min_run // 2)  # any run of min_run holds a whole block q[i:i+b], i % b == 0
         seen: set[tuple[int, int]] = set()
         for i in range(0, len(q) - b + 1, b):
-            for pos in self._occurrences(q[i:i + b]):
-                start, end = pos[0], pos[1]
+            for start, _ in self._occurrences(q[i:i + b], rules.max_copies):
                 left = 0
                 while i - left > 0 and start - left > 0 and q[i - left - 1] == self.text[start - left - 1]:
                     left += 1
@@ -90,12 +91,16 @@ class CorpusText:
                     seen.add(run)
                     yield run
 
-    def _occurrences(self, needle: str) -> Iterator[tuple[int, int]]:
-        pos, hits = self.text.find(needle), 0
-        while pos != -1 and hits < MAX_HITS_PER_BLOCK:
-            yield pos, pos + len(needle)
-            hits += 1
+    def _occurrences(self, needle: str, max_copies: int) -> list[tuple[int, int]]:
+        """Every (start, end) of ``needle``; none when it is boilerplate (over ``max_copies``)."""
+        found: list[tuple[int, int]] = []
+        pos = self.text.find(needle)
+        while pos != -1:
+            if len(found) == max_copies:
+                return []
+            found.append((pos, pos + len(needle)))
             pos = self.text.find(needle, pos + 1)
+        return found
 
 
 def _inside(place: Span, spans: tuple[Span, ...]) -> bool:

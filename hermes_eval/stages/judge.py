@@ -28,14 +28,15 @@ def corpus_leaks_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, cache: Ca
     the same for every arm of a set, so it is cached by corpus, queries and rules."""
     if not h.corpus_leaks:
         return None
-    rules = LeakRules(min_run=h.corpus_leak_chars, min_query_chars=h.corpus_leak_min_chars)
+    rules = LeakRules(min_run=h.corpus_leak_chars, min_query_chars=h.corpus_leak_min_chars,
+                      max_copies=h.corpus_leak_max_copies)
 
     def compute():
         return corpus_leak_places(qs.queries, {f.path: f.text for f in indexed.files}, rules)
 
     if cache is None:
         return compute()
-    key = key_of(indexed.fingerprint, rules.min_run, rules.min_query_chars,
+    key = key_of(indexed.fingerprint, rules.min_run, rules.min_query_chars, rules.max_copies,
                  [[q.qid, q.query, q.to_dict()["gold"], q.to_dict()["exclude"], [s.to_dict() for s in q.origin()]]
                   for q in qs.queries])
     return cache.get_or_compute("leaks", key, compute)

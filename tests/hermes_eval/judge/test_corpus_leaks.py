@@ -1,6 +1,8 @@
 """Corpus-wide leaks: a query's text found outside its gold, with the places named."""
 from __future__ import annotations
 
+import pytest
+
 from hermes_eval.core import Query, Span
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.core.queryset import QuerySet
@@ -61,3 +63,16 @@ def test_short_queries_never_leak_corpus_wide():
 def test_a_completion_tasks_own_left_context_is_its_origin():
     q = Query("t", "ctx", gold=(), exclude=(Span("m.py", 30, 40),), meta={"context_start": 10, "hole": [30, 32]})
     assert q.origin() == (Span("m.py", 10, 29),)
+
+
+@pytest.mark.parametrize("others, leaks", [(2, True), (4, True), (5, False)])
+def test_text_in_more_than_max_copies_places_is_boilerplate(others, leaks):
+    """A licence header in the task's own file (its origin) and in ``others`` more files: with
+    the default max_copies=5, five places in all still count, six are boilerplate."""
+    header = " ".join(f"licence clause {i} applies to this file and every file beside it" for i in range(6))
+    files = {f"m{i}.py": f"# {header}\nx = {i}\n" for i in range(others)}
+    files["task.py"] = f"# {header}\ndef f():\n    return 1\n"
+    q = Query("t", f"# {header}\ndef f():", gold=(), exclude=(Span("task.py", 3, 3),),
+              meta={"origin": [{"path": "task.py", "start": 1, "end": 2}]})
+    found = leak_places(q, CorpusText(files), LeakRules())
+    assert len(found) == (others if leaks else 0)
