@@ -50,7 +50,16 @@ def cmd_gate(args) -> int:
 def cmd_decide(args) -> int:
     from hermes_eval.decide.run import run_decision
 
-    return run_decision(args.name, compose, CONF_DIR, Path(args.runs), Path(args.out), rerun=args.rerun)
+    rebaseline = None
+    if args.apply:
+        from hermes_eval.gate.run import run_gate
+
+        def rebaseline(gate: str, reason: str) -> int:
+            return run_gate(gate, [], compose, CONF_DIR, Path(args.out), update_baseline=True, reason=reason,
+                            runs_root=Path(args.runs))
+
+    return run_decision(args.name, compose, CONF_DIR, Path(args.runs), Path(args.out), rerun=args.rerun,
+                        rebaseline=rebaseline)
 
 
 def cmd_bench(args) -> int:
@@ -127,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default="reports")
     p.add_argument("--rerun", action="store_true", help="ignore finished records: re-run every arm "
                    "(latency is always measured now, A before and after the others)")
+    p.add_argument("--apply", action="store_true", help="on ADOPT, write the config change the decision's "
+                   "`apply` names and re-baseline its gates (reason: the decision record)")
     p = sub.add_parser("gate", help="regression gate: exit 0 pass, 1 regression, 2 could not evaluate, "
                        "3 latency inconclusive", description=GATE_DOC, epilog=_exit_codes(),
                        formatter_class=argparse.RawDescriptionHelpFormatter)

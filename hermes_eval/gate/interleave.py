@@ -42,7 +42,8 @@ class Timings:
 
 class Probe:
     def __init__(self, role: str, tree: Path, log: IO[bytes]):
-        env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
+        # one hash seed for all: set and dict orders (tokenizers, vocabularies) then match across processes
+        env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
         self.role = role
         self.proc = subprocess.Popen([sys.executable, "-m", "hermes_eval.gate.probe"], cwd=tree, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True)
