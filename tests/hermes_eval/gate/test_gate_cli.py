@@ -30,7 +30,7 @@ def gate(reports: Path, *args: str, tree: Path = ROOT, env_extra: dict | None = 
     env = dict(os.environ, PYTHONPATH=str(tree), **(env_extra or {}))
     return subprocess.run([sys.executable, "-m", "hermes_eval.cli.main", "gate", "--name", "smoke",
                            "--reports", str(reports), "--runs", str(reports.parent / "runs"),
-                           f"paths.cache={CACHE}", *args],
+                           *args, f"paths.cache={CACHE}"],  # options first: the overrides come last
                           cwd=tree, capture_output=True, text=True, timeout=1800, env=env)
 
 
@@ -66,7 +66,8 @@ def bm25_only(repo: Path, reports: Path, quality: bool) -> str:
     spec = yaml.safe_load((repo / "conf" / "gate" / "smoke.yaml").read_text())
     spec.update(name="bm25only", arms=[a for a in spec["arms"] if a["id"] == "bm25"],
                 quality=[dict(r, arms=["bm25"]) for r in spec["quality"]] if quality else [],
-                latency=[] if quality else [r for r in spec["latency"] if r["arm"] == "bm25"])
+                latency=[] if quality else [r for r in spec["latency"] if r["arm"] == "bm25"],
+                paired=dict(spec["paired"], max_queries=100))  # bm25 is cheap: every query, tighter CIs
     (repo / "conf" / "gate" / "bm25only.yaml").write_text(yaml.safe_dump(spec))
     shutil.copy(reports / "baseline" / "smoke.json", reports / "baseline" / "bm25only.json")
     return "bm25only"
@@ -137,7 +138,7 @@ def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_p
     assert proc.returncode == 0, proc.stdout + proc.stderr
     plant(repo / "retrievers" / "chunkers" / "python_ast.py",  # definitions cut after three lines
           "start, end = _start(node), node.end_lineno",
-          "start, end = _start(node), min(node.end_lineno, _start(node) + 2)")
+          f"start, end = _start(node), min(node.end_lineno, _start(node) + 2)  # {tmp_path.name}")
     proc = gate(reports, "--name", name, tree=repo)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "quality/bm25/" in summary(reports, name).split("## All rules")[0]
@@ -147,7 +148,8 @@ def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_p
         events.append(next((e["key"], e["source"]) for e in record["cache"] if e["kind"] == "chunks"))
     (warm_key, _), (bug_key, bug_source) = events
     assert (CACHE / "chunks" / f"{warm_key}.pkl").exists()  # the old code's chunks were there to serve...
-    assert bug_key != warm_key and bug_source == "computed"  # ...but the changed chunker made its own
+    assert bug_key != warm_key and bug_source == "computed"  # ...but the changed chunker (unique: the
+    # comment names this test's tmp dir, so no earlier session cached its chunks) made its own
 
 
 def test_injected_quality_regression_fails_naming_the_metric(reports):

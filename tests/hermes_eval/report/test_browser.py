@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fakeruns import PLANTED, PLANTED_CHUNK
+from fakeruns import PLANTED, PLANTED_CHUNK, PLANTED_RULE
 
 CHROMIUM = os.environ.get("HERMES_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("HERMES_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -92,8 +92,6 @@ def test_leaderboard_in_chromium(built, browser, tmp_path):
 
 def test_gate_trends_linked_from_the_leaderboard_in_chromium(built, browser, tmp_path):
     from selenium.webdriver.common.by import By
-
-    from conftest import PLANTED_RULE
 
     browser.get((built / "leaderboard.html").resolve().as_uri())
     browser.find_element(By.CSS_SELECTOR, "a.gate-trends").click()
