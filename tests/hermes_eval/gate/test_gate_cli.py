@@ -128,7 +128,7 @@ def test_a_planted_slowdown_in_code_is_caught(reports, tmp_path):
     failed = summary(reports, name).split("## All rules")[0]
     line = next(ln for ln in failed.splitlines() if "latency/bm25/total" in ln)
     ratio = float(line.split("median per-query ratio ")[1].split("x")[0])
-    assert 1.2 <= ratio < 1.45, line
+    assert 1.2 <= ratio < 1.6, line  # 1.3x spun, plus the caches the spin evicts (1.39x seen)
 
 
 def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_path):

@@ -52,7 +52,7 @@ def test_missing_metric_fails_with_a_reason():
 
 
 def timings(slowdown: float, noise: float, aa_bias: float = 1.0, n: int = 100, seed: int = 0,
-            load: bool = False) -> Timings:
+            load: bool = False, twin_noise: float = 0.0) -> Timings:
     """Per-query costs shared by all three processes (queries differ 10x), times lognormal noise;
     ``load`` multiplies whole blocks of ten queries by a random factor in all processes at once."""
     rng = np.random.default_rng(seed)
@@ -63,6 +63,7 @@ def timings(slowdown: float, noise: float, aa_bias: float = 1.0, n: int = 100, s
         return cost * factor * block * rng.lognormal(0, noise, (3, n))
 
     head, twin, base = proc(slowdown), proc(slowdown * aa_bias), proc(1.0)
+    twin = twin * rng.lognormal(0, twin_noise, (3, n))
     return Timings(ns={r: {"a": {"total": x}} for r, x in (("head", head), ("twin", twin), ("base", base))},
                    queries=n, rounds=3)
 
@@ -86,6 +87,20 @@ def test_a_slowdown_within_the_a_a_spread_is_inconclusive_not_a_failure():
     st = paired_stats(*(timings(1.3, 0.15, aa_bias=1.4).ns[r]["a"]["total"] for r in ("head", "twin", "base")),
                       DESIGN)
     assert st["ratio"] > 1.2 and st["p"] < 0.01 and st["aa"] > st["ci"][0]
+    assert decide(RULE, st) == "inconclusive"
+
+
+def test_a_noisy_twin_does_not_block_a_pass_the_paired_data_show():
+    st = paired_stats(*(timings(1.0, 0.05, twin_noise=1.0).ns[r]["a"]["total"]
+                        for r in ("head", "twin", "base")), DESIGN)
+    assert st["aa"] > 1.2 and st["ci"][1] < 1.05  # A/A spread wide, the A/B comparison tight
+    assert decide(RULE, st) == "pass"
+
+
+def test_a_process_offset_between_identical_code_widens_what_pass_must_rule_out():
+    st = paired_stats(*(timings(1.1, 0.05, aa_bias=1.12).ns[r]["a"]["total"] for r in ("head", "twin", "base")),
+                      DESIGN)
+    assert st["ci"][1] < 1.2 and st["ci"][1] * st["aa_offset"] >= 1.2  # 1.1x slower, processes 12% apart
     assert decide(RULE, st) == "inconclusive"
 
 
