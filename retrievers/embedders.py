@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
+
+from retrievers.code_identity import code_identity
+from retrievers.embedding_cache import EmbeddingCache
 
 PACKAGED_MINILM = {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}
 
@@ -45,33 +47,6 @@ def model_identity(path: str) -> str:
     return h.hexdigest()[:16]
 
 
-class EmbeddingCache:
-    """Vectors keyed by (model key, sha256 of text) in one SQLite file; safe across processes."""
-
-    def __init__(self, path: Path):
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), timeout=120, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS emb (model TEXT, sha TEXT, dim INTEGER, "
-                         "vec BLOB, PRIMARY KEY (model, sha))")
-
-    def get(self, model: str, shas: Sequence[str]) -> dict[str, np.ndarray]:
-        out: dict[str, np.ndarray] = {}
-        for i in range(0, len(shas), 500):
-            part = list(shas[i:i + 500])
-            rows = self._db.execute(
-                f"SELECT sha, vec FROM emb WHERE model=? AND sha IN ({','.join('?' * len(part))})",
-                [model, *part]).fetchall()
-            out.update({s: np.frombuffer(v, dtype=np.float32) for s, v in rows})
-        return out
-
-    def put(self, model: str, items: dict[str, np.ndarray]) -> None:
-        self._db.executemany("INSERT OR IGNORE INTO emb VALUES (?,?,?,?)",
-                             [(model, s, v.shape[0], np.asarray(v, np.float32).tobytes())
-                              for s, v in items.items()])
-
-
 def text_sha(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -91,7 +66,9 @@ class SentenceTransformerEmbedder:
     # torch intra-op threads while embedding one query: 1 is barely slower than 2 on short text
     # and far steadier when other processes share the cores (None leaves torch's default)
     query_threads: int | None = 1
-    stats: dict = field(default_factory=lambda: {"computed": 0, "cached": 0})
+    # computed / cached rows, and cache damage found (corrupt rows recomputed, a corrupt file moved aside)
+    stats: dict = field(default_factory=lambda: {"computed": 0, "cached": 0, "corrupt_rows": 0,
+                                                 "corrupt_file_moved_to": None})
 
     def __post_init__(self) -> None:
         self._model = None
@@ -122,11 +99,13 @@ class SentenceTransformerEmbedder:
 
     @property
     def identity(self) -> str:
-        """Model content hash plus everything that changes a vector."""
+        """Model content hash plus everything that changes a vector: settings, this wrapper's code
+        and the versions of the libraries under it (sentence-transformers, transformers, torch...)."""
         self.st  # noqa: B018 - loads the model and resolves its path
         if not hasattr(self, "_identity"):
+            code = code_identity(__name__, libs=("transformers", "tokenizers", "torch"))
             self._identity = (f"{model_identity(self._path)}|msl={self.max_seq_length}"
-                              f"|norm={self.normalize}")
+                              f"|norm={self.normalize}|code={code}")
         return self._identity
 
     @property
@@ -177,6 +156,7 @@ class SentenceTransformerEmbedder:
                     found.update(fresh)
         self.stats["computed"] += len(missing)
         self.stats["cached"] += len(texts) - len(missing)
+        self.stats.update(self._cache.damage)
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.stack([found[s] for s in shas]).astype(np.float32)

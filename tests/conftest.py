@@ -15,9 +15,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 # Document vectors persist across sessions: the embedding cache is keyed by the model's content
-# hash (plus max_seq_length, normalize) and the sha256 of each text, so a warm entry is always the
-# vector the model would compute. Chunk and index caches stay per session (shared_cache below):
-# their keys do not include code identity, so a persistent one could hide a chunker or backend bug.
+# hash (plus max_seq_length, normalize, the embedder wrapper's code and library versions) and the
+# sha256 of each text, and every row is checksummed, so a warm entry is always the vector this code
+# would compute. Chunk and index caches stay per session (shared_cache below) so that the build paths
+# are exercised on every run; their keys hold code identity too (retrievers.code_identity).
 EMBEDDING_CACHE = ROOT / ".cache" / "test-embeddings"
 
 

@@ -1,4 +1,4 @@
-"""Indexes cached by content: (leg config, chunk set, embedder identity) -> a saved index folder.
+"""Indexes cached by content: (leg config, its code, chunk set, embedder identity) -> a saved index folder.
 
 A folder is complete only once renamed into place with a manifest of file checksums; a
 truncated or altered entry fails the check and is rebuilt, never loaded. A file lock per key
@@ -17,6 +17,7 @@ from filelock import FileLock
 
 from hermes_eval.cache.content import key_of
 from retrievers.chunk import Chunk
+from retrievers.code_identity import config_code_identity
 from retrievers.index import Index
 
 MANIFEST = "manifest.json"
@@ -82,7 +83,10 @@ class CachedIndexStore:
 
 def leg_keys(leg_cfgs: dict[str, dict], chunks: Sequence[Chunk], embedder_identity: str | None,
              inputs: dict[str, str]) -> dict[str, str]:
-    """The cache key of each leg: its config, the chunk set and (for vector legs) the embedder."""
+    """The cache key of each leg: its config, the code of its backend and tokenizer (the modules its
+    ``_target_``s name, their project imports, library versions), the chunk set and (for vector
+    legs) the embedder, whose identity holds the embedder's own code."""
     chunk_hash = chunk_set_hash(chunks)
-    return {name: key_of(cfg, chunk_hash, embedder_identity if inputs[name] == "vector" else None)
+    return {name: key_of(cfg, config_code_identity(cfg), chunk_hash,
+                         embedder_identity if inputs[name] == "vector" else None)
             for name, cfg in leg_cfgs.items()}

@@ -44,13 +44,22 @@ def cmd_gate(args) -> int:
 
     return run_gate(args.name, args.overrides, compose, CONF_DIR, Path(args.reports),
                     update_baseline=args.update_baseline, reason=args.reason or "",
-                    runs_root=Path(args.runs))
+                    runs_root=Path(args.runs), against=args.against, rules=args.rules)
 
 
 def cmd_decide(args) -> int:
     from hermes_eval.decide.run import run_decision
 
-    return run_decision(args.name, compose, CONF_DIR, Path(args.runs), Path(args.out), rerun=args.rerun)
+    rebaseline = None
+    if args.apply:
+        from hermes_eval.gate.run import run_gate
+
+        def rebaseline(gate: str, reason: str) -> int:
+            return run_gate(gate, [], compose, CONF_DIR, Path(args.out), update_baseline=True, reason=reason,
+                            runs_root=Path(args.runs))
+
+    return run_decision(args.name, compose, CONF_DIR, Path(args.runs), Path(args.out), rerun=args.rerun,
+                        rebaseline=rebaseline)
 
 
 def cmd_bench(args) -> int:
@@ -77,6 +86,25 @@ def cmd_datasets(args) -> int:
     from hermes_eval.cli import datasets
 
     return datasets.run(args, compose)
+
+
+GATE_DOC = """Run the gate suite (conf/gate/NAME.yaml). Quality rules compare each arm's metrics with the
+committed baseline (reports/baseline/NAME.json), exactly or within the spec's tolerance. Latency rules
+compare this tree with the baseline ref's code in the same run: the ref's files are unpacked from git
+into the cache, and two processes of this tree (an A/A pair) and one of the ref's, each started with
+PYTHONPATH at its tree and the same Python environment, time the same queries block by block in
+rotating order. A slowdown is called only when the median per-query ratio reaches min_ratio, a
+one-sided Wilcoxon signed-rank test rejects and the ratio's CI lies above the A/A spread of the
+same run; a run that can neither show nor rule out such a slowdown is inconclusive (exit 3)."""
+
+
+def _exit_codes() -> str:
+    from hermes_eval.gate.run import EXIT_CODES
+
+    import textwrap
+
+    return "exit codes:\n" + "\n".join(textwrap.fill(text, 100, initial_indent=f"  {code}  ", subsequent_indent="     ")
+                                        for code, text in EXIT_CODES.items())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,13 +136,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default="reports")
     p.add_argument("--rerun", action="store_true", help="ignore finished records: re-run every arm "
                    "(latency is always measured now, A before and after the others)")
-    p = sub.add_parser("gate", help="regression gate: exit 0 pass, 1 regression, 2 could not evaluate")
+    p.add_argument("--apply", action="store_true", help="on ADOPT, write the config change the decision's "
+                   "`apply` names and re-baseline its gates (reason: the decision record)")
+    p = sub.add_parser("gate", help="regression gate: exit 0 pass, 1 regression, 2 could not evaluate, "
+                       "3 latency inconclusive", description=GATE_DOC, epilog=_exit_codes(),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=cmd_gate)
-    p.add_argument("overrides", nargs="*", help="Hydra overrides applied to every arm")
+    p.add_argument("overrides", nargs="*", help="Hydra overrides applied to every arm (of both trees)")
     p.add_argument("--name", default="nightly", help="conf/gate/NAME.yaml")
-    p.add_argument("--reports", default="reports", help="holds baseline/, gate/ and history.sqlite")
+    p.add_argument("--reports", default="reports", help="holds baseline/, gate/, history.sqlite and gate.html")
     p.add_argument("--runs", default="runs")
-    p.add_argument("--update-baseline", action="store_true")
+    p.add_argument("--against", metavar="REF", help="git ref whose code the latency rules measure against "
+                   "(default: the commit recorded in the baseline); must be in the local history")
+    p.add_argument("--rules", choices=["all", "quality", "latency"], default="all",
+                   help="which rules to evaluate (default all)")
+    p.add_argument("--update-baseline", action="store_true", help="measure the quality arms and rewrite "
+                   "reports/baseline/NAME.json (recording who, why, when and the commit)")
     p.add_argument("--reason", help="why the baseline changes (required with --update-baseline)")
     p = sub.add_parser("bench", help="cost benchmarks -> reports/bench.md and bench.json")
     p.set_defaults(func=cmd_bench)

@@ -13,6 +13,7 @@ from omegaconf import OmegaConf
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.config.parts import plain
 from hermes_eval.decide.analysis import ArmRun, analyze
+from hermes_eval.decide.apply import apply_decision
 from hermes_eval.decide.chart import decision_chart
 from hermes_eval.decide.latency import LatencySample, snapshot
 from hermes_eval.decide.render import render_decision
@@ -95,9 +96,10 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def run_decision(name: str, compose: Callable, conf_dir: Path, runs_dir: Path, out_dir: Path,
-                 rerun: bool = False) -> int:
+                 rerun: bool = False, rebaseline: Callable[[str, str], int] | None = None) -> int:
     """Run, judge and record one decision; prints (the product, on stdout) the verdict and the record's
-    path; progress goes to the log."""
+    path; progress goes to the log. With ``rebaseline`` (``--apply``), an ADOPT writes the config change
+    the spec's ``apply`` names and re-baselines its gates through ``rebaseline(gate, reason)``."""
     spec = load_spec(name, Path(conf_dir) / "decision")
     runs = run_arms(spec, compose, runs_dir, rerun)
     comps = analyze(spec, runs)
@@ -110,4 +112,11 @@ def run_decision(name: str, compose: Callable, conf_dir: Path, runs_dir: Path, o
     _write(folder / f"{spec.name}.md", text.encode("utf-8"))
     print(f"{final.verdict} {final.arm}: {'; '.join(final.reasons)}")
     print(folder / f"{spec.name}.md")
+    if rebaseline is not None:
+        adopted = next((a for a in spec.arms if a.name == final.arm), spec.baseline)
+        record = folder / f"{spec.name}.md"
+        lines = apply_decision(spec.name, spec.apply, final.verdict, (*spec.common, *adopted.overrides),
+                               Path(conf_dir), record, rebaseline)
+        if lines:
+            _write(record, (text.rstrip("\n") + "\n" + "\n".join(lines) + "\n").encode("utf-8"))
     return 0

@@ -8,13 +8,14 @@ from typing import Any
 import yaml
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.decide.apply import ApplySpec, parse_apply
 from hermes_eval.core.metrics import REGISTRY, known
 from hermes_eval.judge.paired import DEFAULT_RESAMPLES, DEFAULT_STAT_TEST, STAT_TESTS
 
 BASELINE_ARM = "A"
 PERCENTILES = ("p50", "p90", "p95", "p99")
 TOP_LEVEL = ("question", "context", "written", "common", "arms", "primary_metric", "stat_test", "rule",
-             "bootstrap")
+             "bootstrap", "apply")
 RULE_FIELDS = ("min_effect", "alpha", "max_latency_ratio", "latency_stage", "latency_percentile", "aa_tolerance")
 DEFAULT_AA_TOLERANCE = 0.15  # A measured before and after the others may drift this much
 
@@ -57,6 +58,7 @@ class DecisionSpec:
     rule: Rule
     resamples: int
     seed: int
+    apply: ApplySpec | None = None  # what --apply changes when an arm is adopted
 
     @property
     def baseline(self) -> Arm:
@@ -179,4 +181,5 @@ def load_spec(name: str, decision_dir: Path) -> DecisionSpec:
         rule=_rule(check, data.get("rule")),
         resamples=int(check.number(boot, "bootstrap.resamples", 100, 100000, "2000")) if "resamples" in boot
         else DEFAULT_RESAMPLES,
-        seed=int(check.number(boot, "bootstrap.seed", 0, 2**31, "0")) if "seed" in boot else 0)
+        seed=int(check.number(boot, "bootstrap.seed", 0, 2**31, "0")) if "seed" in boot else 0,
+        apply=parse_apply(data.get("apply"), str(path)))

@@ -51,7 +51,7 @@ def write_baseline(folder: Path, gate: str, snapshot: dict, reason: str) -> Path
     if bad:
         raise UserError(f"cannot update the baseline: arms {bad} failed; fix them first")
     data = dict(snapshot, updated={"who": who(), "why": reason, "when": time.strftime(
-        "%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "commit": snapshot.get("commit")})
+        "%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "commit": snapshot.get("commit"), "dirty": snapshot.get("dirty")})
     path = baseline_path(folder, gate)
     atomic_write_bytes(path, (json.dumps(data, indent=1, sort_keys=True) + "\n").encode())
     return path

@@ -1,4 +1,4 @@
-"""Gate outputs: markdown summary, JUnit XML, github-action-benchmark JSON, SQLite history."""
+"""Gate outputs: markdown summary, JUnit XML, github-action-benchmark JSON, SQLite history, trend page."""
 from __future__ import annotations
 
 import json
@@ -10,29 +10,43 @@ from xml.sax.saxutils import escape, quoteattr
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.gate.rules import Verdict
 from hermes_eval.report.markdown import md_cell
+from hermes_eval.report.trend import write_trend_page
+
+STATUS = {0: "PASS", 1: "REGRESSION", 2: "COULD NOT EVALUATE", 3: "INCONCLUSIVE"}
+RESULT = {"pass": "pass", "fail": "**FAIL**", "inconclusive": "_inconclusive_", "error": "**could not evaluate**"}
 
 
 def markdown(gate: str, verdicts: list[Verdict], code: int, snapshot: dict, baseline: dict | None,
              note: str = "") -> str:
-    status = {0: "PASS", 1: "REGRESSION", 2: "COULD NOT EVALUATE"}[code]
-    lines = [f"# Gate `{gate}`: {status}", ""]
+    lines = [f"# Gate `{gate}`: {STATUS[code]}", ""]
     if note:
         lines += [note, ""]
-    failed = [v for v in verdicts if not v.passed]
-    if failed:
-        lines += ["## Failed rules", ""] + [f"- **{md_cell(v.rule)}**: {md_cell(v.detail)}" for v in failed] + [""]
+    for status, head in (("fail", "Failed rules"), ("error", "Rules that could not be evaluated")):
+        bad = [v for v in verdicts if v.status == status]
+        if bad:
+            lines += [f"## {head}", ""] + [f"- **{md_cell(v.rule)}**: {md_cell(v.detail)}" for v in bad] + [""]
+    unsure = [v for v in verdicts if v.status == "inconclusive"]
+    if unsure:
+        lines += ["> **Warning: latency inconclusive** (exit 3, not a failure): the run could neither show nor "
+                  "rule out a slowdown; re-run on a quieter machine.", ">"]
+        lines += [f"> - **{md_cell(v.rule)}**: {md_cell(v.detail)}" for v in unsure] + [""]
     if verdicts:
         lines += ["## All rules", "", "| rule | baseline | current | tolerance | result |", "|---|---|---|---|---|"]
         for v in verdicts:
             fmt = lambda x: "–" if x is None else f"{x:.4f}"  # noqa: E731
             lines.append(f"| {md_cell(v.rule)} | {fmt(v.baseline)} | {fmt(v.current)} | {md_cell(v.tolerance)} | "
-                         f"{'pass' if v.passed else '**FAIL**'} |")
+                         f"{RESULT[v.status]} |")
         lines.append("")
+        lat = [v for v in verdicts if v.rule.startswith("latency/") and v.status != "error"]
+        if lat:
+            lines += ["Latency (this tree / the baseline's code, same run, interleaved):", ""]
+            lines += [f"- {md_cell(v.rule)}: {md_cell(v.detail)}" for v in lat] + [""]
     if baseline is not None:
         upd = baseline.get("updated") or {}
         lines += [f"Baseline from {upd.get('when', '?')} by {md_cell(upd.get('who', '?'))} at commit "
                   f"`{(upd.get('commit') or '?')[:12]}`: {md_cell(upd.get('why', ''))}", ""]
-    lines += [f"Run at {snapshot.get('when', '?')}, commit `{(snapshot.get('commit') or '?')[:12]}`, "
+    dirty = " (with uncommitted changes)" if snapshot.get("dirty") else ""
+    lines += [f"Run at {snapshot.get('when', '?')}, commit `{(snapshot.get('commit') or '?')[:12]}`{dirty}, "
               f"overrides: `{' '.join(snapshot.get('overrides') or []) or 'none'}`.", ""]
     return "\n".join(lines)
 
@@ -40,14 +54,18 @@ def markdown(gate: str, verdicts: list[Verdict], code: int, snapshot: dict, base
 def junit(gate: str, verdicts: list[Verdict], error: str | None = None) -> str:
     cases = []
     for v in verdicts:
-        body = "" if v.passed else f"<failure message={quoteattr(v.detail)}>{escape(v.detail)}</failure>"
+        body = {"pass": "", "fail": f"<failure message={quoteattr(v.detail)}>{escape(v.detail)}</failure>",
+                "error": f"<error message={quoteattr(v.detail)}>{escape(v.detail)}</error>",
+                "inconclusive": f"<skipped message={quoteattr('inconclusive: ' + v.detail)}/>"}[v.status]
         cases.append(f'  <testcase classname={quoteattr("gate." + gate)} name={quoteattr(v.rule)}>{body}</testcase>')
     if error:
         cases.append(f'  <testcase classname={quoteattr("gate." + gate)} name="evaluate">'
                      f"<error message={quoteattr(error)}>{escape(error)}</error></testcase>")
-    failures = sum(not v.passed for v in verdicts)
+    failures = sum(v.status == "fail" for v in verdicts)
+    errors = sum(v.status == "error" for v in verdicts) + (1 if error else 0)
+    skipped = sum(v.status == "inconclusive" for v in verdicts)
     return (f'<?xml version="1.0" encoding="utf-8"?>\n<testsuite name={quoteattr("gate." + gate)} '
-            f'tests="{len(cases)}" failures="{failures}" errors="{1 if error else 0}">\n'
+            f'tests="{len(cases)}" failures="{failures}" errors="{errors}" skipped="{skipped}">\n'
             + "\n".join(cases) + "\n</testsuite>\n")
 
 
@@ -62,6 +80,9 @@ def benchmark_json(verdicts: list[Verdict]) -> tuple[list[dict], list[dict]]:
     return bigger, smaller
 
 
+RULE_COLUMNS = {"status": "TEXT", "band_lo": "REAL", "band_hi": "REAL"}  # added after the first schema
+
+
 def append_history(db: Path, gate: str, snapshot: dict, verdicts: list[Verdict], code: int) -> None:
     db.parent.mkdir(parents=True, exist_ok=True)
     with sqlite3.connect(str(db), timeout=60) as con:
@@ -69,11 +90,17 @@ def append_history(db: Path, gate: str, snapshot: dict, verdicts: list[Verdict],
                     "git_commit TEXT, exit_code INTEGER, overrides TEXT)")
         con.execute("CREATE TABLE IF NOT EXISTS gate_rules (run_id INTEGER, rule TEXT, passed INTEGER, "
                     "baseline REAL, current REAL, detail TEXT)")
+        have = {row[1] for row in con.execute("PRAGMA table_info(gate_rules)")}
+        for col, kind in RULE_COLUMNS.items():
+            if col not in have:
+                con.execute(f"ALTER TABLE gate_rules ADD COLUMN {col} {kind}")
         cur = con.execute("INSERT INTO gate_runs (gate, at, git_commit, exit_code, overrides) VALUES (?,?,?,?,?)",
                           (gate, snapshot.get("when"), snapshot.get("commit"), code,
                            json.dumps(snapshot.get("overrides") or [])))
-        con.executemany("INSERT INTO gate_rules VALUES (?,?,?,?,?,?)",
-                        [(cur.lastrowid, v.rule, int(v.passed), v.baseline, v.current, v.detail) for v in verdicts])
+        con.executemany("INSERT INTO gate_rules (run_id, rule, passed, baseline, current, detail, status, band_lo, "
+                        "band_hi) VALUES (?,?,?,?,?,?,?,?,?)",
+                        [(cur.lastrowid, v.rule, int(v.passed), v.baseline, v.current, v.detail, v.status,
+                          v.band[0], v.band[1]) for v in verdicts])
 
 
 def write_all(out: Path, gate: str, verdicts: list[Verdict], code: int, snapshot: dict,
@@ -94,4 +121,5 @@ def write_all(out: Path, gate: str, verdicts: list[Verdict], code: int, snapshot
         with open(step, "a", encoding="utf-8") as fh:
             fh.write(summary + "\n")
     append_history(history, gate, snapshot, verdicts, code)
+    written.append(write_trend_page(history, history.parent / "gate.html"))
     return written

@@ -34,11 +34,25 @@ class QualityRule:
 
 @dataclass(frozen=True)
 class LatencyRule:
+    """This tree against the baseline ref's code, measured in the same run (see gate.latency)."""
+
     arm: str
-    reference: str
     stage: str = "total"
-    min_ratio: float = 1.25  # the arm/reference ratio must grow by at least this factor ...
-    alpha: float = 0.01  # ... and a one-sided Mann-Whitney U test must reject at this level
+    min_ratio: float = 1.2  # the median per-query ratio this/baseline must reach ...
+    alpha: float = 0.01  # ... a one-sided Wilcoxon signed-rank test must reject at this level ...
+    # ... and the ratio must exceed the A/A spread (two processes of this tree) of the same run
+
+
+@dataclass(frozen=True)
+class PairedDesign:
+    """How the latency rules measure: both trees (and an A/A twin) in rotating order, per block."""
+
+    rounds: int = 3  # every query is timed this many times per process; the median is kept
+    block: int = 10  # queries per block; the processes take turns block by block
+    warmup: int = 5  # untimed queries per arm after each process has built its pipelines
+    max_queries: int | None = None  # the first N queries of the query set (None: all)
+    bootstrap: int = 2000  # resamples for the CI of the median ratio
+    seed: int = 0
 
 
 @dataclass(frozen=True)
@@ -49,6 +63,7 @@ class GateSpec:
     quality: tuple[QualityRule, ...]
     latency: tuple[LatencyRule, ...]
     source: Path
+    paired: PairedDesign = PairedDesign()
 
     def arm(self, arm_id: str) -> Arm:
         return next(a for a in self.arms if a.id == arm_id)
@@ -98,10 +113,28 @@ def load_spec(path: Path) -> GateSpec:
     latency = []
     for i, r in enumerate(data.get("latency") or []):
         where = f"{path} latency[{i}]"
-        for key in ("arm", "reference"):
-            if _need(r, key, where, str) not in ids:
-                raise UserError(f"{where}: unknown arm {r[key]!r} in field {key!r}; arms are {ids}")
-        latency.append(LatencyRule(arm=r["arm"], reference=r["reference"], stage=r.get("stage", "total"),
-                                   min_ratio=float(r.get("min_ratio", 1.25)), alpha=float(r.get("alpha", 0.01))))
+        if "reference" in r:
+            raise UserError(f"{where}: field 'reference' is gone: latency is now judged against the baseline "
+                            f"ref's code measured in the same run; delete the field")
+        if _need(r, "arm", where, str) not in ids:
+            raise UserError(f"{where}: unknown arm {r['arm']!r} in field 'arm'; arms are {ids}")
+        if float(r.get("min_ratio", 1.2)) <= 1.0:
+            raise UserError(f"{where}: field 'min_ratio' must be above 1 (a slowdown factor such as 1.2)")
+        latency.append(LatencyRule(arm=r["arm"], stage=r.get("stage", "total"),
+                                   min_ratio=float(r.get("min_ratio", 1.2)), alpha=float(r.get("alpha", 0.01))))
     return GateSpec(name=str(data.get("name", path.stem)), common=tuple(data.get("common_overrides") or ()),
-                    arms=tuple(arms), quality=tuple(quality), latency=tuple(latency), source=path)
+                    arms=tuple(arms), quality=tuple(quality), latency=tuple(latency), source=path,
+                    paired=_paired(data.get("paired") or {}, f"{path} paired"))
+
+
+def _paired(data: dict, where: str) -> PairedDesign:
+    if not isinstance(data, dict):
+        raise UserError(f"{where}: expected a mapping of {', '.join(PairedDesign.__dataclass_fields__)}")
+    unknown = set(data) - set(PairedDesign.__dataclass_fields__)
+    if unknown:
+        raise UserError(f"{where}: unknown field {sorted(unknown)[0]!r}; fields are "
+                        f"{', '.join(PairedDesign.__dataclass_fields__)}")
+    for key in ("rounds", "block", "bootstrap"):
+        if key in data and (not isinstance(data[key], int) or data[key] < 1):
+            raise UserError(f"{where}: field {key!r} must be a positive integer")
+    return PairedDesign(**data)

@@ -38,9 +38,22 @@ def git_commit() -> str | None:
         return None
 
 
+def reset_peak_rss() -> str:
+    """Restart this process's VmHWM at its current RSS (Linux: ``5`` to /proc/self/clear_refs), so the
+    next :func:`peak_rss_mb` is the peak of what ran since: one job's own peak even in a reused joblib
+    worker or a gate that runs several arms in one process. Returns the scope the next reading has:
+    ``"job"`` after a reset, ``"process"`` where the kernel refuses (then it includes earlier jobs)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+        return "job"
+    except OSError:
+        return "process"
+
+
 def peak_rss_mb() -> float:
-    """This process's high-water RSS in MB: VmHWM, which (unlike getrusage's ru_maxrss) restarts at
-    exec, so a child never reports its parent's memory; ru_maxrss where /proc is missing."""
+    """This process's high-water RSS in MB: VmHWM (since exec or the last :func:`reset_peak_rss`),
+    so a child never reports its parent's memory; ru_maxrss where /proc is missing."""
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
             if line.startswith("VmHWM:"):

@@ -52,8 +52,8 @@ def env() -> Environment:
     return e
 
 
-def render_html(view: LeaderboardView) -> str:
-    """The leaderboard page."""
+def render_html(view: LeaderboardView, gate_page: str | None = None) -> str:
+    """The leaderboard page (linking the gate trend page ``gate_page`` when there is one)."""
     css, js = (_asset(n) for n in ASSETS)
     return env().get_template(TEMPLATE).render(
-        view=view, s=view.settings, css=Markup(css), js=Markup(js), csp=csp(js))
+        view=view, s=view.settings, css=Markup(css), js=Markup(js), csp=csp(js), gate_page=gate_page)

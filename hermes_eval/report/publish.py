@@ -8,6 +8,7 @@ from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.report.html import render_html
 from hermes_eval.report.markdown import chart_path, render_markdown
 from hermes_eval.report.options import ReportSettings
+from hermes_eval.report.trend import write_trend_page
 from hermes_eval.report.view import build_view
 from hermes_eval.record.results import collect
 
@@ -15,10 +16,12 @@ REPORT_MODE = 0o644  # reports are read by people and CI artifact uploaders, not
 RESULTS = "results.parquet"
 MARKDOWN = "leaderboard.md"
 HTML = "leaderboard.html"
+HISTORY, GATE_PAGE = "history.sqlite", "gate.html"  # the gate's history and its trend page
 
 
 def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None = None) -> list[Path]:
-    """Write the results table, the charts, leaderboard.md and leaderboard.html; return their paths."""
+    """Write the results table, the charts, leaderboard.md and leaderboard.html (and, when the gate has
+    a history in ``out_dir``, its trend page gate.html, linked from the HTML); return their paths."""
     settings = settings or ReportSettings()
     df, records = collect(runs_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -35,7 +38,11 @@ def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None
             path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, png)
             written.append(path)
-    for name, text in ((MARKDOWN, render_markdown(view)), (HTML, render_html(view))):
+    gate_page = None
+    if (out_dir / HISTORY).exists():
+        written.append(write_trend_page(out_dir / HISTORY, out_dir / GATE_PAGE))
+        gate_page = GATE_PAGE
+    for name, text in ((MARKDOWN, render_markdown(view)), (HTML, render_html(view, gate_page))):
         atomic_write_bytes(out_dir / name, text.encode("utf-8"))
         written.append(out_dir / name)
     for path in written:

@@ -23,7 +23,7 @@ from hermes_eval.judge.budget import token_stats
 from hermes_eval.judge.percentiles import latency_summary
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.querysets.integrity import validate_queries
-from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, versions
+from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, reset_peak_rss, versions
 from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
@@ -86,6 +86,7 @@ def _identity(s: RunSettings) -> dict:
 
 
 def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
+    rss_scope = reset_peak_rss()  # this job's own peak, not an earlier job's in the same process
     cache = Cache(s.paths.cache)
     prepared = prepare(s, cache)
     validate_queries(prepared.queryset, prepared.indexed, f"query set {s.queryset.name!r}")
@@ -122,7 +123,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
         hygiene=judged.hygiene.to_dict(), chunks=_chunk_stats(chunks),
         legs=list(built.pipeline.legs), metrics=scores.summary, latency_ms=latency, warmup=measured.warmup,
         fusion_tuning=tuning, index=_index_stats(built),
-        peak_rss_mb=round(peak_rss_mb(), 1), cache=cache.events,
+        peak_rss_mb=round(peak_rss_mb(), 1), peak_rss_scope=rss_scope, cache=cache.events,
         embeddings=dict(parts.embedder.stats) if parts.embedder is not None else None,
         reranker=_part_stats(s.reranker.name if s.reranker else None, parts.reranker),
         expander=_part_stats(s.expander.name if s.expander else None, parts.expander),

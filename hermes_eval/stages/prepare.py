@@ -12,6 +12,7 @@ from hermes_eval.corpus.scan import load_corpus
 from hermes_eval.querysets.obtain import obtain_queryset
 from retrievers.chunk import Chunk
 from retrievers.chunkers.base import chunk_files
+from retrievers.code_identity import config_code_identity
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,12 @@ def prepare_queries(s: RunSettings, force: bool = False) -> Prepared:
 
 
 def chunk_corpus(s: RunSettings, indexed: Corpus, cache: Cache) -> tuple[Chunk, ...]:
-    """The indexed corpus cut by the configured chunker, cached by corpus and chunker config."""
+    """The indexed corpus cut by the configured chunker, cached by corpus, chunker config and the
+    chunker's code (its modules, what they import from the project, library versions)."""
     chunker = s.chunker.build()
+    code = config_code_identity(dict(s.chunker.node), chunk_files.__module__)
     chunks = cache.get_or_compute(
-        "chunks", key_of(indexed.fingerprint, dict(s.chunker.node)),
+        "chunks", key_of(indexed.fingerprint, dict(s.chunker.node), code),
         lambda: chunk_files(chunker, [(f.path, f.text, f.language) for f in indexed.files]))
     if not chunks:
         raise UserError(f"chunker {s.chunker_name!r} produced no chunks for corpus {indexed.name!r}")

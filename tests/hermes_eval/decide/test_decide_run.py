@@ -126,3 +126,56 @@ def test_bad_override_names_the_arm(tmp_path, monkeypatch):
 
     with pytest.raises(UserError, match=r"field 'arms.A.overrides'.*Could not override"):
         run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
+
+
+APPLY = """apply: {file: fusion/rrf.yaml, key: dense_weight, override: fusion.dense_weight, gates: [g1, g2]}
+"""
+
+
+def _with_apply(tmp_path: Path, limit: float = 50.0) -> Path:
+    spec = tmp_path / "conf" / "decision" / "dense.yaml"
+    spec.write_text(spec.read_text() + APPLY)
+    rrf = tmp_path / "conf" / "fusion" / "rrf.yaml"
+    rrf.parent.mkdir(parents=True)
+    shipped = (Path(__file__).resolve().parents[3] / "conf" / "fusion" / "rrf.yaml").read_text()
+    rrf.write_text("\n".join("dense_weight: 0.3  # shipped" if ln.startswith("dense_weight:") else ln
+                             for ln in shipped.splitlines()) + "\n")
+    return rrf
+
+
+def test_apply_on_adopt_writes_the_config_and_rebaselines_each_gate_citing_the_record(tmp_path, monkeypatch):
+    import yaml
+
+    compose = setup(tmp_path, monkeypatch, "ndcg@10", 50.0)
+    rrf = _with_apply(tmp_path)
+    before = rrf.read_text()
+    calls = []
+    run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports",
+                 rebaseline=lambda gate, reason: calls.append((gate, reason)) or 0)
+    assert yaml.safe_load(rrf.read_text())["dense_weight"] == 0.5  # arm B's fusion.dense_weight
+    changed = [ln for ln in rrf.read_text().splitlines() if ln not in before.splitlines()]
+    assert changed == ["dense_weight: 0.5  # shipped"] and rrf.read_text().startswith("# Weighted")  # comments kept
+    assert [g for g, _ in calls] == ["g1", "g2"]
+    assert all("decision dense ADOPT" in r and "decisions/dense.md" in r for _, r in calls)
+    md = (tmp_path / "reports" / "decisions" / "dense.md").read_text()
+    assert "## Applied" in md and "gate `g2` re-baselined" in md
+
+
+def test_apply_on_reject_changes_nothing(tmp_path, monkeypatch):
+    compose = setup(tmp_path, monkeypatch, "ndcg@10", 1.2)
+    rrf = _with_apply(tmp_path)
+    before = rrf.read_text()
+    run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports",
+                 rebaseline=lambda gate, reason: pytest.fail("no re-baseline on REJECT"))
+    assert rrf.read_text() == before
+    assert "## Applied" not in (tmp_path / "reports" / "decisions" / "dense.md").read_text()
+
+
+def test_apply_naming_a_missing_key_fails_with_the_field(tmp_path, monkeypatch):
+    compose = setup(tmp_path, monkeypatch, "ndcg@10", 50.0)
+    _with_apply(tmp_path)
+    spec = tmp_path / "conf" / "decision" / "dense.yaml"
+    spec.write_text(spec.read_text().replace("key: dense_weight", "key: dense_wieght"))
+    with pytest.raises(UserError, match=r"rrf.yaml: no top-level key 'dense_wieght' \(field 'apply.key'\)"):
+        run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports",
+                     rebaseline=lambda gate, reason: 0)

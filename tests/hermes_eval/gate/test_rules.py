@@ -1,11 +1,17 @@
-"""Gate rules on hand-made snapshots: tolerances, sidedness, and asv-style latency decisions."""
+"""Gate rules on hand-made data: quality tolerances and sidedness; the paired latency decision
+(slowdown, ruled out, inconclusive) on synthetic per-query timings with known ratios and noise."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from hermes_eval.gate.rules import evaluate, latency_verdict, quality_verdicts
-from hermes_eval.gate.spec import Arm, GateSpec, LatencyRule, QualityRule
+from hermes_eval.gate.interleave import Timings
+from hermes_eval.gate.latency import decide, latency_verdict, paired_stats
+from hermes_eval.gate.rules import evaluate_quality, quality_verdicts
+from hermes_eval.gate.run import exit_code
+from hermes_eval.gate.spec import Arm, GateSpec, LatencyRule, PairedDesign, QualityRule
+
+DESIGN = PairedDesign(rounds=3, bootstrap=1000)
 
 
 def spec(**kw) -> GateSpec:
@@ -13,20 +19,16 @@ def spec(**kw) -> GateSpec:
                     quality=kw.get("quality", ()), latency=kw.get("latency", ()), source=None)
 
 
-def snap(ref_metric: float, ann_metric: float, ref_ms=None, ann_ms=None) -> dict:
-    rng = np.random.default_rng(0)
-    ref_ms = ref_ms if ref_ms is not None else list(rng.normal(10, 1, 200))
-    ann_ms = ann_ms if ann_ms is not None else list(rng.normal(30, 3, 200))
-    return {"arms": {"ref": {"metrics": {"ndcg@10": ref_metric}, "latency_samples": {"total": ref_ms}},
-                     "ann": {"metrics": {"ndcg@10": ann_metric}, "latency_samples": {"total": ann_ms}}}}
+def snap(ref_metric: float, ann_metric: float) -> dict:
+    return {"arms": {"ref": {"metrics": {"ndcg@10": ref_metric}}, "ann": {"metrics": {"ndcg@10": ann_metric}}}}
 
 
 def test_exact_arm_must_match_and_approximate_arm_gets_its_tolerance():
     rule = QualityRule("ndcg@10", ("ref", "ann"), abs_tol=0.0, approx_abs_tol=0.01)
     s = spec(quality=(rule,))
     v = {x.rule: x for x in quality_verdicts(rule, s, snap(0.5, 0.5), snap(0.4999, 0.495))}
-    assert not v["quality/ref/ndcg@10"].passed
-    assert v["quality/ann/ndcg@10"].passed
+    assert v["quality/ref/ndcg@10"].status == "fail"
+    assert v["quality/ann/ndcg@10"].passed and v["quality/ann/ndcg@10"].band == (0.49, None)
     assert "0.5000 -> 0.4999" in v["quality/ref/ndcg@10"].detail
 
 
@@ -44,34 +46,94 @@ def test_relative_tolerance_scales_with_the_baseline():
     assert not quality_verdicts(rule, spec(), snap(0.5, 0), snap(0.44, 0))[0].passed
 
 
-def test_latency_noise_passes_and_a_real_slowdown_fails():
-    rule = LatencyRule(arm="ann", reference="ref", min_ratio=1.25, alpha=0.01)
-    rng = np.random.default_rng(1)
-    base = snap(0, 0)
-    noisy = snap(0, 0, ref_ms=list(rng.normal(10, 1.5, 200)), ann_ms=list(rng.normal(31, 4, 200)))
-    assert latency_verdict(rule, base, noisy).passed
-    slow = snap(0, 0, ref_ms=list(rng.normal(10, 1, 200)), ann_ms=list(rng.normal(60, 3, 200)))
-    v = latency_verdict(rule, base, slow)
-    assert not v.passed and "Mann-Whitney" in v.detail
-
-
-def test_machine_speed_cancels_out_through_the_reference_arm():
-    rule = LatencyRule(arm="ann", reference="ref", min_ratio=1.25)
-    rng = np.random.default_rng(2)
-    slower_machine = snap(0, 0, ref_ms=list(rng.normal(20, 2, 200)), ann_ms=list(rng.normal(60, 6, 200)))
-    assert latency_verdict(rule, snap(0, 0), slower_machine).passed
-
-
 def test_missing_metric_fails_with_a_reason():
-    rule = QualityRule("recall@10", ("ref",))
-    v = evaluate(spec(quality=(rule,)), snap(0.5, 0.5), snap(0.5, 0.5))
-    assert not v[0].passed and "missing" in v[0].detail
+    v = evaluate_quality(spec(quality=(QualityRule("recall@10", ("ref",)),)), snap(0.5, 0.5), snap(0.5, 0.5))
+    assert v[0].status == "fail" and "missing" in v[0].detail
+
+
+def timings(slowdown: float, noise: float, aa_bias: float = 1.0, n: int = 100, seed: int = 0,
+            load: bool = False, twin_noise: float = 0.0) -> Timings:
+    """Per-query costs shared by all three processes (queries differ 10x), times lognormal noise;
+    ``load`` multiplies whole blocks of ten queries by a random factor in all processes at once."""
+    rng = np.random.default_rng(seed)
+    cost = rng.uniform(1e6, 1e7, n)
+    block = np.repeat(rng.uniform(1, 3, (3, n // 10)), 10, axis=1) if load else np.ones((3, n))
+
+    def proc(factor: float) -> np.ndarray:
+        return cost * factor * block * rng.lognormal(0, noise, (3, n))
+
+    head, twin, base = proc(slowdown), proc(slowdown * aa_bias), proc(1.0)
+    twin = twin * rng.lognormal(0, twin_noise, (3, n))
+    return Timings(ns={r: {"a": {"total": x}} for r, x in (("head", head), ("twin", twin), ("base", base))},
+                   queries=n, rounds=3)
+
+
+RULE = LatencyRule(arm="a", min_ratio=1.2, alpha=0.01)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_unchanged_code_passes_even_when_load_comes_and_goes(seed):
+    assert latency_verdict(RULE, timings(1.0, 0.15, seed=seed, load=True), DESIGN, "c0ffee").status == "pass"
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_thirty_percent_slowdown_fails_under_the_same_noise(seed):
+    v = latency_verdict(RULE, timings(1.3, 0.15, seed=seed, load=True), DESIGN, "c0ffee")
+    assert v.status == "fail" and "Wilcoxon" in v.detail and "A/A spread" in v.detail
+    assert 1.2 < v.current < 1.4
+
+
+def test_a_slowdown_within_the_a_a_spread_is_inconclusive_not_a_failure():
+    st = paired_stats(*(timings(1.3, 0.15, aa_bias=1.4).ns[r]["a"]["total"] for r in ("head", "twin", "base")),
+                      DESIGN)
+    assert st["ratio"] > 1.2 and st["p"] < 0.01 and st["aa"] > st["ci"][0]
+    assert decide(RULE, st) == "inconclusive"
+
+
+def test_a_noisy_twin_does_not_block_a_pass_the_paired_data_show():
+    st = paired_stats(*(timings(1.0, 0.05, twin_noise=1.0).ns[r]["a"]["total"]
+                        for r in ("head", "twin", "base")), DESIGN)
+    assert st["aa"] > 1.2 and st["ci"][1] < 1.05  # A/A spread wide, the A/B comparison tight
+    assert decide(RULE, st) == "pass"
+
+
+def test_a_process_offset_between_identical_code_widens_what_pass_must_rule_out():
+    st = paired_stats(*(timings(1.1, 0.05, aa_bias=1.12).ns[r]["a"]["total"] for r in ("head", "twin", "base")),
+                      DESIGN)
+    assert st["ci"][1] < 1.2 and st["ci"][1] * st["aa_offset"] >= 1.2  # 1.1x slower, processes 12% apart
+    assert decide(RULE, st) == "inconclusive"
+
+
+def test_too_few_or_too_noisy_queries_are_inconclusive():
+    v = latency_verdict(RULE, timings(1.0, 0.8, n=20), DESIGN, "c0ffee")  # median ratio 1.5x by chance
+    assert v.status == "inconclusive" and "neither shows nor rules out" in v.detail
+
+
+def test_a_stage_not_timed_cannot_be_evaluated():
+    v = latency_verdict(LatencyRule(arm="a", stage="rerank"), timings(1.0, 0.1), DESIGN, "c0ffee")
+    assert v.status == "error" and "rerank" in v.detail
+
+
+def test_exit_code_precedence():
+    from hermes_eval.gate.rules import Verdict
+
+    def v(status):
+        return Verdict("r", status, None, None, "", "")
+
+    assert exit_code([v("pass")]) == 0 and exit_code([]) == 0
+    assert exit_code([v("pass"), v("inconclusive")]) == 3
+    assert exit_code([v("inconclusive"), v("error")]) == 2
+    assert exit_code([v("error"), v("fail"), v("inconclusive")]) == 1
 
 
 @pytest.mark.parametrize("text,needle", [
     ("arms: 3\n", "must be a list"),
     ("arms: [{id: a}, {id: a}]\n", "unique"),
-    ("arms: [{id: a}]\nlatency: [{arm: a, reference: b}]\n", "unknown arm 'b'"),
+    ("arms: [{id: a}]\nlatency: [{arm: b}]\n", "unknown arm 'b'"),
+    ("arms: [{id: a}]\nlatency: [{arm: a, reference: a}]\n", "field 'reference' is gone"),
+    ("arms: [{id: a}]\nlatency: [{arm: a, min_ratio: 0.9}]\n", "min_ratio"),
+    ("arms: [{id: a}]\npaired: {rounds: 0}\n", "field 'rounds'"),
+    ("arms: [{id: a}]\npaired: {round: 2}\n", "unknown field 'round'"),
     ("arms: [{id: a}]\nquality: [{metric: x, sided: three}]\n", "sided"),
     ("arms: [\n", "invalid YAML"),
 ])

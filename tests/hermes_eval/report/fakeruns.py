@@ -156,3 +156,23 @@ def grid(root: Path, plant: bool = True) -> list[Path]:
     qs = queries(plant=plant)
     dirs = [write_arm(root, arm, qs, seed=k) for k, arm in enumerate((BASELINE, HYBRID, DENSE_AST))]
     return dirs + [write_failed(root, "dddd000000000004")]
+
+
+PLANTED_RULE = "quality/<script>window.__pwned=5</script>/ndcg@10"
+
+
+def gate_history(db: Path) -> None:
+    """Four gate runs written by the gate's own history writer: a quality and a latency rule (one
+    failing run each, one inconclusive latency run) and a rule whose name carries a script tag."""
+    from hermes_eval.gate.outputs import append_history
+    from hermes_eval.gate.rules import Verdict
+
+    runs = [(0.50, 1.01, "pass"), (0.49, 1.32, "fail"), (0.51, 1.15, "inconclusive"), (0.50, 0.98, "pass")]
+    for i, (ndcg, ratio, lat) in enumerate(runs):
+        verdicts = [Verdict("quality/bm25/ndcg@10", "pass" if ndcg >= 0.5 else "fail", 0.5, ndcg, "drop <= 0",
+                            "", band=(0.5, None)),
+                    Verdict("latency/hybrid/total", lat, 1.0, ratio, "ratio < 1.2", "", higher_is_better=False,
+                            band=(0.0, 1.2)),
+                    Verdict(PLANTED_RULE, "pass", 0.4, 0.4, "", "", band=(0.4, None))]
+        append_history(db, "smoke", {"when": f"2026-11-2{i}T03:17:00Z", "commit": f"{i:040d}"}, verdicts,
+                       1 if "fail" in (lat, "pass" if ndcg >= 0.5 else "fail") else 0)

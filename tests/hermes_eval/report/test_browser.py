@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from fakeruns import PLANTED, PLANTED_CHUNK
+from fakeruns import PLANTED, PLANTED_CHUNK, PLANTED_RULE
 
 CHROMIUM = os.environ.get("HERMES_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("HERMES_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -88,3 +88,27 @@ def test_leaderboard_in_chromium(built, browser, tmp_path):
 
     errors = [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
     assert errors == []
+
+
+def test_gate_trends_linked_from_the_leaderboard_in_chromium(built, browser, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    browser.get((built / "leaderboard.html").resolve().as_uri())
+    browser.find_element(By.CSS_SELECTOR, "a.gate-trends").click()
+    assert browser.title == "hermes-eval gate trends"
+    figures = {f.get_attribute("data-rule"): f for f in browser.find_elements(By.CSS_SELECTOR, "figure.rule")}
+    assert set(figures) == {"quality/bm25/ndcg@10", "latency/hybrid/total", PLANTED_RULE}
+    latency = figures["latency/hybrid/total"]
+    points = latency.find_elements(By.CSS_SELECTOR, "svg circle.pt")
+    assert [p.get_attribute("class").split()[-1] for p in points] == ["pass", "fail", "inconclusive", "pass"]
+    assert len(latency.find_elements(By.CSS_SELECTOR, "svg rect.band")) == 4  # the tolerance band, per run
+    assert latency.find_elements(By.CSS_SELECTOR, "svg polyline.baseline")  # the baseline line
+    band = latency.find_elements(By.CSS_SELECTOR, "svg rect.band")[0].rect
+    fail = points[1].rect  # the 1.32x run is drawn above the band that ends at 1.2x
+    assert fail["y"] + fail["height"] / 2 < band["y"]
+    assert latency.get_attribute("data-status") == "pass" and figures["quality/bm25/ndcg@10"].size["height"] > 100
+    assert PLANTED_RULE in browser.find_element(By.TAG_NAME, "body").text  # shown as text, not run
+    assert browser.execute_script("return typeof window.__pwned") == "undefined"
+    latency.screenshot(str(tmp_path / "trend.png"))
+    assert (tmp_path / "trend.png").stat().st_size > 2000
+    assert [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"] == []
