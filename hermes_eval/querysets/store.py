@@ -45,7 +45,7 @@ def _spans(value, where: str, field: str) -> tuple[Span, ...]:
     out = []
     for i, s in enumerate(value):
         try:
-            span = Span(str(s["path"]), int(s["start"]), int(s["end"]))
+            span = Span(str(s["path"]), int(s["start"]), int(s["end"]), int(s.get("grade", 1)))
         except (KeyError, TypeError, ValueError):
             raise UserError(f"{where}: field '{field}[{i}]' must have path, start and end "
                             f"(1-based line numbers)") from None
