@@ -88,9 +88,9 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
     if warning:
         lines += [f"> **{md_cell(warning)}**", ""]
     lines += _table(bv)
-    note = b.hygiene.unanswerable_note(bv.labels)
-    if note:
-        lines += ["", f"⚠ {md_cell(note)}"]
+    for note in (b.hygiene.unanswerable_note(bv.labels), b.hygiene.twins_note(bv.labels)):
+        if note:
+            lines += ["", f"⚠ {md_cell(note)}"]
     links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
     if links:
         lines += ["", "Charts: " + " · ".join(links)]
