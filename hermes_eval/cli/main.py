@@ -132,9 +132,17 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_datasets)
     p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
     p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
-                   "import repoeval JSONL SNAPSHOT [name=..]; export beir OUT; plus Hydra overrides")
+                   "import repoeval JSONL SNAPSHOT [name=..] | import cosqa DIR [split=test|dev] [ids=unique|pairs] "
+                   "| import swebench FILE --repos DIR [repos=a/b,..] [limit=N] | import mteb NAME_OR_DIR "
+                   "[split=test]; export beir OUT; plus Hydra overrides")
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
-    args = parser.parse_args(argv)
+    p.add_argument("--repos", default=None, help="import swebench: the folder holding the repositories' "
+                   "clones or bare mirrors (OWNER+NAME/repo, OWNER/NAME, NAME, with or without .git)")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.func is cmd_datasets and not any(e.startswith("-") for e in extra):
+        args.rest = [*args.rest, *extra]  # words after an option (`import swebench F --repos D repos=..`)
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     setup_logging()
     try:
         return args.func(args)
