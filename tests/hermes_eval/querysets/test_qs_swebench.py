@@ -109,3 +109,15 @@ def test_run_searches_each_snapshot_and_reuses_unchanged_files(swe):
         qid, _, doc = line.split()[:3]
         assert doc.startswith(f"calc@{shas[int(qid[-1])][:8]}/")
     assert out.record["metrics"]["file_recall@1"]["mean"] == 1.0
+
+
+def test_cli_takes_repos_before_key_value_words(swe, capsys):
+    from hermes_eval.cli.main import main
+
+    tmp, repos, shas = swe
+    base = [f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}"]
+    assert main(["datasets", "import", "swebench", str(tmp / "lite.json"), "--repos", str(repos),
+                 "repos=acme/calc", "limit=1", "name=swe-one", *base]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert "'over_limit': 1" in out[-2] and "'not_selected': 1" in out[-2]
+    assert out[-1].startswith("hermes-eval run ") and f"repo@{shas[0]}" in out[-1]
