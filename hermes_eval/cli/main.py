@@ -32,7 +32,16 @@ def cmd_leaderboard(args) -> int:
     from hermes_eval.report.publish import build_reports
     from hermes_eval.report.options import ReportSettings
 
-    settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha)
+    anchors, columns = ((), ())
+    if args.anchors:
+        from hermes_eval.report.anchors import load_anchors
+
+        path = Path(args.anchors) if Path(args.anchors).is_file() else CONF_DIR / "anchors" / f"{args.anchors}.yaml"
+        if not path.is_file():
+            raise UserError(f"--anchors {args.anchors}: no such file and no conf/anchors/{args.anchors}.yaml")
+        anchors, columns = load_anchors(path)
+    settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha,
+                              columns=columns, anchors=anchors)
     out = build_reports(Path(args.runs), Path(args.out), settings)
     for p in out:
         print(p)
@@ -101,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--stat-test", default="student", choices=["student", "fisher"],
                    help="ranx paired test (default student)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level after Holm")
+    p.add_argument("--anchors", default=None, help="published numbers to set beside ours: conf/anchors/NAME.yaml "
+                   "or a file (e.g. --anchors benchmarks); its `columns` are shown on every board")
     p = sub.add_parser("decide", help="run a decision's arms, apply its rule, write reports/decisions/NAME.md")
     p.set_defaults(func=cmd_decide)
     p.add_argument("name", help="conf/decision/NAME.yaml")
