@@ -6,16 +6,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from hermes_eval.core import Corpus, Query, Span
-from hermes_eval.core.queryset import QuerySet
+from hermes_eval.core.queryset import QuerySet, scope_of
 
 
-def twins(corpus: Corpus) -> dict[str, str]:
-    """Path of each duplicate copy -> the path kept for its text (files with equal text, the
-    first path in sort order kept)."""
-    kept: dict[str, str] = {}
+def twins(corpus: Corpus, scopes: list[str] | None = None) -> dict[str, str]:
+    """Path of each duplicate copy -> the path kept for its text (files with equal text in the
+    same snapshot, the first path in sort order kept)."""
+    kept: dict[tuple[str, str], str] = {}
     out: dict[str, str] = {}
     for f in sorted(corpus.files, key=lambda f: f.path):
-        first = kept.setdefault(f.text, f.path)
+        first = kept.setdefault((scope_of(f.path, scopes or []), f.text), f.path)
         if first != f.path:
             out[f.path] = first
     return out
@@ -28,7 +28,7 @@ def _move(spans: tuple[Span, ...], to: dict[str, str]) -> tuple[Span, ...]:
 
 def dedupe(corpus: Corpus, qs: QuerySet) -> tuple[Corpus, QuerySet, dict]:
     """(corpus without duplicate copies, queries judged on the kept copies, counts)."""
-    to = twins(corpus)
+    to = twins(corpus, qs.scopes)
     if not to:
         return corpus, qs, {"dropped_copies": 0, "queries_moved": 0}
     files = tuple(f for f in corpus.files if f.path not in to)

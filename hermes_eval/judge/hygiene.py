@@ -21,7 +21,7 @@ from typing import Mapping
 
 from hermes_eval.core import Query
 from hermes_eval.core.corpus import Corpus
-from hermes_eval.core.queryset import QuerySet
+from hermes_eval.core.queryset import QuerySet, scope_of
 from hermes_eval.judge.corpus_leaks import CorpusText, LeakRules, leak_places
 from hermes_eval.judge.leaks import (TokenCounter, approx_tokens, lexically_contained, normalize,
                                      shares_lines, shares_run, token_counter)
@@ -107,11 +107,12 @@ def gold_texts(q: Query, lines_of: dict[str, list[str]]) -> list[str]:
     return out
 
 
-def _copies(files: Mapping) -> dict[str, set[str]]:
-    """Path -> the other paths with exactly its text (only paths that have such twins)."""
-    groups: dict[str, list[str]] = {}
+def _copies(files: Mapping, scopes: list[str]) -> dict[str, set[str]]:
+    """Path -> the other paths with exactly its text in the same snapshot (only paths that have
+    such twins; a file unchanged between two snapshots of a repository is no twin)."""
+    groups: dict[tuple[str, str], list[str]] = {}
     for p, f in files.items():
-        groups.setdefault(f.text, []).append(p)
+        groups.setdefault((scope_of(p, scopes), f.text), []).append(p)
     return {p: set(g) - {p} for g in groups.values() if len(g) > 1 for p in g}
 
 
@@ -127,7 +128,7 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
     counter = count_tokens or approx_tokens
     everywhere = CorpusText({p: f.text for p, f in files.items()}) if corpus_leaks else None
     dup = sum(n - 1 for n in Counter(q.qid for q in qs.queries).values() if n > 1)
-    copies = _copies(files)
+    copies = _copies(files, qs.scopes)
     c: Counter = Counter()
     flags: dict[str, list[str]] = {}
     places: dict[str, tuple[str, ...]] = {}
@@ -171,6 +172,6 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
                    leak_elsewhere=c["leak_elsewhere"],
                    corpus_leak_chars=corpus_leaks.min_run if corpus_leaks else None,
                    unanswerable=None if lost is None else len(lost), answer_in_prompt=c["answer_in_prompt"],
-                   duplicate_docs=len(files) - len({f.text for f in files.values()}),
+                   duplicate_docs=len(copies) - len({frozenset(v | {p}) for p, v in copies.items()}),
                    twin_gold=c["twin_gold"],
                    flags={q: tuple(f) for q, f in flags.items() if f}, places=places)

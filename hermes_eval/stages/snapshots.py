@@ -12,16 +12,13 @@ from dataclasses import replace
 from typing import Sequence
 
 from hermes_eval.core import Corpus, Query
+from hermes_eval.core.queryset import scope_of as _scope_of
 from retrievers.chunk import Chunk
 
 
 def scopes_of(queries: Sequence[Query]) -> list[str]:
     """The snapshot prefixes the queries use, in first-seen order ('' when unscoped)."""
     return list(dict.fromkeys(str(q.meta.get("scope") or "") for q in queries))
-
-
-def _scope_of(path: str, scopes: Sequence[str]) -> str:
-    return max((s for s in scopes if s and path.startswith(s)), key=len, default="")
 
 
 def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str]) -> tuple[list[Chunk], dict]:

@@ -109,6 +109,8 @@ def test_run_searches_each_snapshot_and_reuses_unchanged_files(swe):
         qid, _, doc = line.split()[:3]
         assert doc.startswith(f"calc@{shas[int(qid[-1])][:8]}/")
     assert out.record["metrics"]["file_recall@1"]["mean"] == 1.0
+    # calc.py is the same file in both snapshots, not a twin: duplicates count within a snapshot
+    assert (out.record["hygiene"]["duplicate_docs"], out.record["hygiene"]["twin_gold"]) == (0, 0)
 
 
 def test_cli_takes_repos_before_key_value_words(swe, capsys):
