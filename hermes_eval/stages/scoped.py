@@ -35,7 +35,7 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
         groups.setdefault(str(q.meta.get("scope") or ""), []).append(q)
     measured, total, report = Measured(), None, {}
     embeddings = {"computed": 0, "cached": 0}
-    for scope in sorted(groups):
+    for scope in groups:  # the order the chunk reuse was counted in (queries' order)
         part = in_scope(chunks, scope)
         if not part:
             raise UserError(f"snapshot {scope!r} has no chunks: its repository files were all skipped")
