@@ -8,7 +8,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup sweep test leaderboard bench gate clean
+.PHONY: setup sweep test leaderboard bench gate benchmarks clean
 
 setup: $(STAMP)
 
@@ -24,6 +24,19 @@ sweep: setup
 	$(BIN)/hermes-eval datasets generate
 	$(BIN)/hermes-eval sweep experiment=default
 	$(BIN)/hermes-eval leaderboard
+
+# Published benchmarks (README "Benchmarks"): CoSQA from ../shared/benchmarks, SWE-bench Lite on the
+# repositories mirrored under HERMES_MIRRORS (OWNER+NAME/repo); writes reports/benchmarks/.
+HERMES_MIRRORS ?= /work/.mirror
+export HERMES_MIRRORS
+BENCH_DATA ?= ../shared/benchmarks
+benchmarks: setup
+	$(BIN)/hermes-eval datasets import cosqa $(BENCH_DATA)/cosqa name=cosqa-test
+	$(BIN)/hermes-eval datasets import cosqa $(BENCH_DATA)/cosqa ids=pairs name=cosqa-test-pairs
+	$(BIN)/hermes-eval datasets import swebench $(BENCH_DATA)/swe-bench/lite.json --repos $(HERMES_MIRRORS) \
+		limit=6 name=swe-lite
+	$(BIN)/hermes-eval sweep experiment=benchmarks paths.runs=runs/benchmarks hydra.launcher.n_jobs=1
+	$(BIN)/hermes-eval leaderboard --runs runs/benchmarks --out reports/benchmarks --anchors benchmarks
 
 leaderboard: setup
 	$(BIN)/hermes-eval leaderboard

@@ -20,14 +20,18 @@ log = logging.getLogger(__name__)
 
 OPTION_KEYS = frozenset({"name", "split", "mode", "protocol", "level", "context_lines", "context_chars",
                          "max_queries", "seed", "min_context_chars", "drop_answer_in_prompt",
-                         "answer_line_min_chars"})
+                         "answer_line_min_chars", "ids", "repos", "limit"})
 
 
 def _importers() -> dict[str, Callable]:
     from hermes_eval.querysets.beir import import_beir
+    from hermes_eval.querysets.cosqa import import_cosqa
+    from hermes_eval.querysets.mteb import import_mteb
     from hermes_eval.querysets.repoeval_jsonl import import_repoeval
+    from hermes_eval.querysets.swebench import import_swebench
 
-    return {"beir": import_beir, "repoeval": import_repoeval}
+    return {"beir": import_beir, "repoeval": import_repoeval, "cosqa": import_cosqa, "mteb": import_mteb,
+            "swebench": import_swebench}
 
 
 def _split(rest: list[str]) -> tuple[list[str], dict, list[str]]:
@@ -75,21 +79,30 @@ def _generate(words: list[str], overrides: list[str], compose, force: bool) -> i
     return 0
 
 
-def _import(words: list[str], options: dict, root: Path) -> int:
+def _import(words: list[str], options: dict, root: Path, repos: str | None = None) -> int:
     from hermes_eval.querysets.store import save_queryset
 
     if not words or words[0] not in _importers():
         raise UserError(f"datasets import: give a format ({'|'.join(sorted(_importers()))}) and its paths")
     fmt, args = words[0], words[1:]
+    if repos:
+        options = dict(options, repos_dir=repos)
     name = options.get("name") or f"{fmt}-{Path(args[0]).stem if args else 'import'}"
     dest = root / name
     qs = _importers()[fmt](args, dest, name, options)
     save_queryset(qs, dest)
-    sources = qs.manifest.get("corpus_sources") or []
     print(f"{dest}: {len(qs)} queries; skipped {qs.manifest.get('skipped')}")
-    print(f"run it with: queryset=imported queryset.name={name} corpus.name={name} "
-          f"'corpus.sources=[{','.join(sources)}]'")
+    print(run_command(qs, name))
     return 0
+
+
+def run_command(qs, name: str) -> str:
+    """The exact ``hermes-eval run`` command for an imported set (the importer's own overrides,
+    e.g. ``chunker=whole_file``, after the corpus; later words on the line win)."""
+    sources = ",".join(qs.manifest.get("corpus_sources") or [])
+    extra = " ".join(qs.manifest.get("run_overrides") or [])
+    return (f"hermes-eval run queryset=imported queryset.name={name} corpus.name={name} "
+            f"'corpus.sources=[{sources}]'" + (f" {extra}" if extra else ""))
 
 
 def _export(words: list[str], cfg) -> int:
@@ -121,7 +134,7 @@ def run(args, compose) -> int:
     if args.action == "list":
         return _list(root)
     if args.action == "import":
-        return _import(words, options, root)
+        return _import(words, options, root, getattr(args, "repos", None))
     if args.action == "export":
         return _export(words, cfg)
     from hermes_eval.querysets.store import load_queryset

@@ -32,7 +32,16 @@ def cmd_leaderboard(args) -> int:
     from hermes_eval.report.publish import build_reports
     from hermes_eval.report.options import ReportSettings
 
-    settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha)
+    anchors, columns = ((), ())
+    if args.anchors:
+        from hermes_eval.report.anchors import load_anchors
+
+        path = Path(args.anchors) if Path(args.anchors).is_file() else CONF_DIR / "anchors" / f"{args.anchors}.yaml"
+        if not path.is_file():
+            raise UserError(f"--anchors {args.anchors}: no such file and no conf/anchors/{args.anchors}.yaml")
+        anchors, columns = load_anchors(path)
+    settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha,
+                              columns=columns, anchors=anchors)
     out = build_reports(Path(args.runs), Path(args.out), settings)
     for p in out:
         print(p)
@@ -129,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--stat-test", default="student", choices=["student", "fisher"],
                    help="ranx paired test (default student)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level after Holm")
+    p.add_argument("--anchors", default=None, help="published numbers to set beside ours: conf/anchors/NAME.yaml "
+                   "or a file (e.g. --anchors benchmarks); its `columns` are shown on every board")
     p = sub.add_parser("decide", help="run a decision's arms, apply its rule, write reports/decisions/NAME.md")
     p.set_defaults(func=cmd_decide)
     p.add_argument("name", help="conf/decision/NAME.yaml")
@@ -169,9 +180,17 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_datasets)
     p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
     p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
-                   "import repoeval JSONL SNAPSHOT [name=..]; export beir OUT; plus Hydra overrides")
+                   "import repoeval JSONL SNAPSHOT [name=..] | import cosqa DIR [split=test|dev] [ids=unique|pairs] "
+                   "| import swebench FILE --repos DIR [repos=a/b,..] [limit=N] | import mteb NAME_OR_DIR "
+                   "[split=test]; export beir OUT; plus Hydra overrides")
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
-    args = parser.parse_args(argv)
+    p.add_argument("--repos", default=None, help="import swebench: the folder holding the repositories' "
+                   "clones or bare mirrors (OWNER+NAME/repo, OWNER/NAME, NAME, with or without .git)")
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.func is cmd_datasets and not any(e.startswith("-") for e in extra):
+        args.rest = [*args.rest, *extra]  # words after an option (`import swebench F --repos D repos=..`)
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     setup_logging()
     try:
         return args.func(args)

@@ -59,6 +59,8 @@ def system_label(cfg: DictConfig | dict) -> str:
     if len(legs) > 1:
         w = cfg["fusion"].get("dense_weight")
         label += f" w_dense={w}" if w is not None else f" {cfg['fusion'].get('name', 'fusion')}"
+    if cfg.get("dedupe"):  # identical documents collapsed: its own row beside the run without
+        label += " +dedupe"
     for part in ("expander", "reranker"):  # e.g. "... +expand=llm +rerank=mmr@10"
         node = cfg.get(part)
         if node:

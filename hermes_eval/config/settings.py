@@ -108,6 +108,7 @@ class RunSettings:
     fusion_tuning: Mapping[str, Any] | None = None
     index_cache: bool = True
     rerun: bool = False
+    dedupe: bool = False  # collapse identical documents into one (relevance carried over)
     paths: Paths = field(default_factory=lambda: Paths(Path("runs"), Path(".cache"), Path("datasets")))
 
     @property
@@ -167,4 +168,4 @@ def settings_from(cfg: DictConfig) -> RunSettings:
         service=Part.of(retr.get("service")), retriever_name=retr.get("name"), fusion=Part(plain(cfg.fusion)),
         reranker=Part.of(cfg.get("reranker")), expander=Part.of(cfg.get("expander")),
         fusion_tuning=plain(cfg.get("fusion_tuning")), index_cache=bool(cfg.get("index_cache", True)),
-        rerun=bool(cfg.get("rerun", False)), paths=paths_of(cfg))
+        rerun=bool(cfg.get("rerun", False)), dedupe=bool(cfg.get("dedupe", False)), paths=paths_of(cfg))

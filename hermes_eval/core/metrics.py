@@ -40,7 +40,7 @@ class Metric:
         return self.level in CHUNKING_FAIR
 
 
-RANX_FAMILIES = ("recall@5", "recall@10", "mrr@10", "ndcg@10")
+RANX_FAMILIES = ("recall@1", "recall@5", "recall@10", "mrr@10", "ndcg@10")
 COVERAGE_KS = (5, 10)
 BUDGETS: dict[str, int] = {"1k": 1000, "2k": 2000, "4k": 4000}
 

@@ -7,6 +7,11 @@ from hermes_eval.core.spans import Span
 from hermes_eval.core.query import Query
 
 
+def scope_of(path: str, scopes) -> str:
+    """The snapshot prefix ``path`` lies under ('' when none): a query only sees its own."""
+    return max((s for s in scopes if s and path.startswith(s)), key=len, default="")
+
+
 @dataclass(frozen=True)
 class QuerySet:
     name: str
@@ -17,6 +22,11 @@ class QuerySet:
     def masks(self) -> list[Span]:
         """Spans to blank from the indexed corpus (the text each query was taken from)."""
         return [Span(**m) for q in self.queries for m in q.meta.get("mask", [])]
+
+    @property
+    def scopes(self) -> list[str]:
+        """Path prefixes of the snapshots its queries search (``meta.scope``; '' when unscoped)."""
+        return list(dict.fromkeys(str(q.meta.get("scope") or "") for q in self.queries))
 
     def __len__(self) -> int:
         return len(self.queries)

@@ -11,6 +11,7 @@ class Span:
     path: str
     start: int
     end: int
+    grade: int = 1  # graded relevance (MTEB/TREC qrels); 1 = plain relevant, omitted when written
 
     def overlaps(self, path: str, start: int, end: int) -> bool:
         return self.path == path and self.start <= end and start <= self.end
@@ -20,4 +21,7 @@ class Span:
         return [(self.path, n) for n in range(self.start, self.end + 1)]
 
     def to_dict(self) -> dict:
-        return {"path": self.path, "start": self.start, "end": self.end}
+        out = {"path": self.path, "start": self.start, "end": self.end}
+        if self.grade != 1:
+            out["grade"] = self.grade
+        return out

@@ -35,7 +35,7 @@ def _dir(spec: str, cache: Path) -> Source:
     root = Path(spec).expanduser()
     if not root.exists():
         raise UserError(f"corpus source {spec!r} does not exist: fix corpus.sources (a folder, "
-                        f"pkg:NAME or pypi:NAME==VERSION)")
+                        f"pkg:NAME, pypi:NAME==VERSION or git:PATH@COMMIT)")
     if not root.is_dir():
         raise UserError(f"corpus source {spec!r} is not a folder: fix corpus.sources")
     root = root.resolve()
@@ -98,7 +98,19 @@ def _unpack(archive: Path, out: Path) -> None:
             t.extractall(out, filter="data")
 
 
-RESOLVERS: dict[str, Callable[[str, Path], Source]] = {"pkg": _pkg, "pypi": _pypi}
+def _git(spec: str, cache: Path) -> Source:
+    """``git:PATH@COMMIT``; the repo name is ``NAME@COMMIT8`` so snapshots of one repository
+    at several commits get distinct prefixes in one corpus."""
+    from hermes_eval.corpus import git_source
+
+    path, commit = git_source.parse(spec)
+    sha = git_source.resolve_commit(path, commit, spec)
+    name = git_source.repo_name(path)
+    root = git_source.unpack(path, sha, cache / "git" / f"{name}-{sha}")
+    return Source(spec=spec, repo=f"{name}@{sha[:8]}", root=root)
+
+
+RESOLVERS: dict[str, Callable[[str, Path], Source]] = {"pkg": _pkg, "pypi": _pypi, "git": _git}
 
 
 def resolve(spec: str, cache: Path) -> Source:

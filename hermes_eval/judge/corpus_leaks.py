@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence
 
 from hermes_eval.core import Query, Span
+from hermes_eval.core.queryset import scope_of
 from hermes_eval.judge.leaks import normalize
 
 SEP = "\0"
@@ -119,12 +120,18 @@ def leak_places(q: Query, text: CorpusText, rules: LeakRules) -> list[Span]:
     return sorted(out)
 
 
-def corpus_leak_places(queries: Sequence[Query], files: Mapping[str, str], rules: LeakRules) -> dict[str, tuple[Span, ...]]:
-    """qid -> its leak places, for the queries that leak; the corpus is normalized once."""
+def corpus_leak_places(queries: Sequence[Query], files: Mapping[str, str], rules: LeakRules,
+                       scopes: Sequence[str] = ()) -> dict[str, tuple[Span, ...]]:
+    """qid -> its leak places, for the queries that leak; the corpus is normalized once. With
+    snapshot ``scopes`` (one corpus holding a repository at several commits) a query only leaks
+    into its own snapshot, the only one it searches."""
     text = CorpusText(files)
     out: dict[str, tuple[Span, ...]] = {}
     for q in queries:
         found = leak_places(q, text, rules)
+        if scopes:
+            own = scope_of((q.gold or q.exclude or (Span("", 1, 1),))[0].path, scopes)
+            found = [s for s in found if scope_of(s.path, scopes) == own]
         if found:
             out[q.qid] = tuple(found)
     return out

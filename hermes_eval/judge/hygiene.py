@@ -8,7 +8,10 @@ text. ``leak_elsewhere`` counts queries whose text occurs anywhere else in the i
 (``corpus_leaks.py``, places named); ``leak`` is either. ``unanswerable``: queries with no
 judgeable chunk in this run's chunking (they score 0 at chunk level; the qrels carry a sentinel
 so external tools agree). ``answer_in_prompt``: completion tasks whose prompt already shows the
-answer (flagged by their generator).
+answer (flagged by their generator). ``duplicate_docs``: documents whose exact text another
+document of the indexed corpus already has (extra copies); ``twin_gold``: queries whose gold file
+has such an identical twin outside their gold, which the qrels judge irrelevant (MTEB's CoSQA
+does this: CoIR-team/coir#18); ``dedupe=true`` collapses the copies.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from typing import Mapping, Sequence
 
 from hermes_eval.core import Query
 from hermes_eval.core.corpus import Corpus
-from hermes_eval.core.queryset import QuerySet
+from hermes_eval.core.queryset import QuerySet, scope_of
 from hermes_eval.core import Span
 from hermes_eval.judge.leaks import (TokenCounter, approx_tokens, lexically_contained, normalize,
                                      shares_lines, shares_run, token_counter)
@@ -27,7 +30,7 @@ from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, unanswerable
 __all__ = ["Hygiene", "check", "normalize", "token_counter"]
 
 NAMED = 20  # queries named in the record per problem (every one is in per_query.parquet)
-FLAGS = ("unanswerable", "leak_in_gold", "leak_elsewhere", "answer_in_prompt")
+FLAGS = ("unanswerable", "leak_in_gold", "leak_elsewhere", "answer_in_prompt", "twin_gold")
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ class Hygiene:
     corpus_leak_chars: int | None = None  # the run length it looked for (None: off)
     unanswerable: int | None = None  # no judgeable chunk (None: no chunking given)
     answer_in_prompt: int = 0
+    duplicate_docs: int = 0  # extra copies of an identical document text under other paths
+    twin_gold: int = 0  # queries whose gold file has an identical twin judged irrelevant
     flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # qid -> its FLAGS
     places: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # qid -> leak places
 
@@ -72,7 +77,8 @@ class Hygiene:
                    leak_elsewhere_share=round(self.leak_elsewhere / n, 6),
                    lexical_containment_share=round(self.lexical_containment / n, 6),
                    too_long_share=round(self.too_long / n, 6),
-                   answer_in_prompt_share=round(self.answer_in_prompt / n, 6))
+                   answer_in_prompt_share=round(self.answer_in_prompt / n, 6),
+                   twin_gold_share=round(self.twin_gold / n, 6))
         if self.unanswerable is not None:
             out["unanswerable_share"] = round(self.unanswerable / n, 6)
         named = {f: self.named(f)[:NAMED] for f in FLAGS if self.named(f)}
@@ -101,6 +107,15 @@ def gold_texts(q: Query, lines_of: dict[str, list[str]]) -> list[str]:
     return out
 
 
+def _copies(files: Mapping, scopes: list[str]) -> dict[str, set[str]]:
+    """Path -> the other paths with exactly its text in the same snapshot (only paths that have
+    such twins; a file unchanged between two snapshots of a repository is no twin)."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for p, f in files.items():
+        groups.setdefault((scope_of(p, scopes), f.text), []).append(p)
+    return {p: set(g) - {p} for g in groups.values() if len(g) > 1 for p in g}
+
+
 def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
           count_tokens: TokenCounter | None = None, token_counter_name: str | None = None,
           leak_lines: int = 5, leak_line_chars: int = 60, leak_chars: int = 200,
@@ -113,6 +128,7 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
     lines_of = {p: f.text.split("\n") for p, f in files.items()}
     counter = count_tokens or approx_tokens
     dup = sum(n - 1 for n in Counter(q.qid for q in qs.queries).values() if n > 1)
+    copies = _copies(files, qs.scopes)
     c: Counter = Counter()
     flags: dict[str, list[str]] = {}
     places: dict[str, tuple[str, ...]] = {}
@@ -131,8 +147,10 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
         found = (corpus_places or {}).get(q.qid, ())
         if found:
             places[q.qid] = tuple(f"{s.path}:{s.start}-{s.end}" for s in found[:max_places])
+        gold_paths = {g.path for g in q.gold}
+        twin = any(copies.get(p, set()) - gold_paths for p in gold_paths)
         for flag, on in (("leak_in_gold", in_gold), ("leak_elsewhere", bool(found)),
-                         ("answer_in_prompt", q.meta.get("answer_in_prompt") is True)):
+                         ("answer_in_prompt", q.meta.get("answer_in_prompt") is True), ("twin_gold", twin)):
             if on:
                 mine.append(flag)
                 c[flag] += 1
@@ -154,4 +172,6 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
                    leak_elsewhere=c["leak_elsewhere"],
                    corpus_leak_chars=corpus_leak_chars if corpus_places is not None else None,
                    unanswerable=None if lost is None else len(lost), answer_in_prompt=c["answer_in_prompt"],
+                   duplicate_docs=len(copies) - len({frozenset(v | {p}) for p, v in copies.items()}),
+                   twin_gold=c["twin_gold"],
                    flags={q: tuple(f) for q, f in flags.items() if f}, places=places)

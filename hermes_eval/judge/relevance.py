@@ -43,20 +43,27 @@ def overlaps_any(chunk: Chunk, spans: Sequence[Span]) -> bool:
 
 
 def chunk_qrels(queries: Sequence[Query], lookup: ChunkLookup) -> dict[str, dict[str, int]]:
-    """qid -> {chunk id: 1} for chunks overlapping a gold span and no exclude span."""
+    """qid -> {chunk id: grade} for chunks overlapping a gold span and no exclude span (the
+    highest grade of the gold spans a chunk overlaps; 1 unless the query set is graded)."""
     out: dict[str, dict[str, int]] = {}
     for q in queries:
         rel: dict[str, int] = {}
         for g in q.gold:
             for c in lookup.overlapping(g):
                 if not overlaps_any(c, q.exclude):
-                    rel[c.id] = 1
+                    rel[c.id] = max(rel.get(c.id, 0), g.grade)
         out[q.qid] = rel
     return out
 
 
 def file_qrels(queries: Sequence[Query]) -> dict[str, dict[str, int]]:
-    return {q.qid: {g.path: 1 for g in q.gold} for q in queries}
+    """qid -> {path: highest grade of its gold spans there}."""
+    out: dict[str, dict[str, int]] = {}
+    for q in queries:
+        rel = out.setdefault(q.qid, {})
+        for g in q.gold:
+            rel[g.path] = max(rel.get(g.path, 0), g.grade)
+    return out
 
 
 def line_id(path: str, line: int) -> str:

@@ -92,9 +92,17 @@ def _materialize(docs: list[tuple[int, dict]], corpus_file: Path, out: Path, spa
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text("\n".join(slot.get(i, "") for i in range(1, max(slot) + 1)) + "\n")
         return mapping
+    return materialize_documents(docs, str(corpus_file), out)
+
+
+def materialize_documents(docs: list[tuple[int, dict]], source: str, out: Path) -> dict[str, Span]:
+    """One file per document under ``out`` (title, blank line, text: what MTEB indexes as one
+    document); doc id -> its whole-file span. ``source`` names the file in errors."""
+    mapping: dict[str, Span] = {}
     taken: set[str] = set()
     for n, d in docs:
-        title, text = get(d, "title", str, where(n), ""), get(d, "text", str, where(n))
+        where = f"{source} line {n}"
+        title, text = get(d, "title", str, where, ""), get(d, "text", str, where)
         body = f"{title}\n\n{text}" if title.strip() else text
         path = _safe_name(d["_id"], taken)
         (out / path).parent.mkdir(parents=True, exist_ok=True)

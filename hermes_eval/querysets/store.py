@@ -45,7 +45,8 @@ def _spans(value, where: str, field: str) -> tuple[Span, ...]:
     out = []
     for i, s in enumerate(value):
         try:
-            span = Span(str(s["path"]), int(s["start"]), int(s["end"]))
+            grade = s.get("grade")  # absent, or None where parquet unified it with graded spans
+            span = Span(str(s["path"]), int(s["start"]), int(s["end"]), 1 if grade is None or grade != grade else int(grade))
         except (KeyError, TypeError, ValueError):
             raise UserError(f"{where}: field '{field}[{i}]' must have path, start and end "
                             f"(1-based line numbers)") from None

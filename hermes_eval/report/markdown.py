@@ -76,6 +76,23 @@ def _table(bv: BoardView) -> list[str]:
     return lines
 
 
+def _anchors(bv: BoardView) -> list[str]:
+    """Published numbers beside ours, with the difference and what differs."""
+    if not bv.anchors:
+        return []
+    lines = ["", "**Published anchors beside our numbers**", "",
+             "| published | metric | published value | our arm | ours [95% CI] | ours − published | source | what differs |",
+             "|:--|:--|--:|:--|--:|--:|:--|:--|"]
+    for a in bv.anchors:
+        arm = f"{a.chunker}/{a.system}" if a.chunker else a.system
+        ours = f"{a.ours:.3f} [{a.ci[0]:.3f}, {a.ci[1]:.3f}]" if a.ours is not None else "not run"
+        delta = f"{a.ours - a.anchor.value:+.3f}" if a.ours is not None else ""
+        lines.append("| " + " | ".join([md_cell(a.anchor.published), md_cell(a.anchor.metric), f"{a.anchor.value:.4g}",
+                                         md_cell(arm), ours, delta, md_cell(a.anchor.source),
+                                         md_cell(a.anchor.note, MAX_CELL * 3)]) + " |")
+    return lines
+
+
 def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
     b = bv.board
     fair = " Chunkers differ, so it ranks by a chunking-fair metric." if b.chunkers_differ else ""
@@ -88,9 +105,10 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
     if warning:
         lines += [f"> **{md_cell(warning)}**", ""]
     lines += _table(bv)
-    note = b.hygiene.unanswerable_note(bv.labels)
-    if note:
-        lines += ["", f"⚠ {md_cell(note)}"]
+    for note in (b.hygiene.unanswerable_note(bv.labels), b.hygiene.twins_note(bv.labels)):
+        if note:
+            lines += ["", f"⚠ {md_cell(note)}"]
+    lines += _anchors(bv)
     links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
     if links:
         lines += ["", "Charts: " + " · ".join(links)]

@@ -35,6 +35,8 @@ class ReportSettings:
     alpha: float = DEFAULT_ALPHA
     n_permutations: int = DEFAULT_PERMUTATIONS
     seed: int = 0
+    columns: tuple[str, ...] = ()  # metric columns shown after QUALITY (when present)
+    anchors: tuple = ()  # published numbers set beside ours (report/anchors.py)
 
 
 def first_present(preference: tuple[str, ...], columns) -> str:

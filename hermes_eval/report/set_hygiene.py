@@ -28,6 +28,7 @@ class SetHygiene:
     leak_elsewhere: float | None
     threshold: float
     unanswerable: dict[str, int]  # config hash -> queries with no judgeable chunk
+    twins: dict[str, tuple[int, int]] | None = None  # config hash -> (twin_gold queries, duplicate docs)
 
     @property
     def leaking(self) -> bool:
@@ -51,6 +52,17 @@ class SetHygiene:
         return (f"LEAKING: {what} (threshold {self.threshold:.0%}); its scores are inflated and do "
                 f"not rank search quality")
 
+    def twins_note(self, labels: dict[str, str]) -> str | None:
+        """Said when some arms judge identical twins of a gold document irrelevant (MTEB's CoSQA)."""
+        hit = {h: v for h, v in (self.twins or {}).items() if v[0]}
+        if not hit:
+            return None
+        arms = "; ".join(f"{labels.get(h, h)}: {q} queries, {d} duplicate documents"
+                         for h, (q, d) in sorted(hit.items(), key=lambda kv: labels.get(kv[0], "")))
+        return (f"Identical twins: these arms index copies of a text under several ids and judge the copies "
+                f"of a query's gold irrelevant ({arms}); rows marked +dedupe collapse the copies and carry "
+                f"relevance over.")
+
     def unanswerable_note(self, labels: dict[str, str]) -> str | None:
         """Said next to the comparison when arms were scored on different answerable sets."""
         if not self.unanswerable_differ:
@@ -68,6 +80,10 @@ def set_hygiene(rows: pd.DataFrame) -> SetHygiene:
     unans = ({str(r["config_hash"]): int(r[col]) for _, r in rows.iterrows() if pd.notna(r.get(col))}
              if col in rows.columns else {})
     warn = pd.to_numeric(rows["leak_warn"], errors="coerce").dropna() if "leak_warn" in rows.columns else []
+    tg, dd = f"{HYGIENE_PREFIX}twin_gold", f"{HYGIENE_PREFIX}duplicate_docs"
+    twins = ({str(r["config_hash"]): (int(r[tg]), int(r[dd]) if pd.notna(r.get(dd)) else 0)
+              for _, r in rows.iterrows() if pd.notna(r.get(tg))} if tg in rows.columns else {})
     return SetHygiene(self_retrieval=_max(rows, "self_retrieval_share"), leak=_max(rows, "leak_share"),
                       leak_in_gold=_max(rows, "leak_in_gold_share"), leak_elsewhere=_max(rows, "leak_elsewhere_share"),
-                      threshold=float(min(warn)) if len(warn) else DEFAULT_THRESHOLD, unanswerable=unans)
+                      threshold=float(min(warn)) if len(warn) else DEFAULT_THRESHOLD, unanswerable=unans,
+                      twins=twins)

@@ -60,7 +60,7 @@ def choose_baseline(rows: pd.DataFrame, spec: str | None) -> tuple[str, str]:
     return str(rows.iloc[-1]["config_hash"]), "default: no BM25-only arm, so the lowest-ranked row" + note
 
 
-def boards(df: pd.DataFrame, baseline: str | None = None) -> list[Board]:
+def boards(df: pd.DataFrame, baseline: str | None = None, columns: tuple[str, ...] = ()) -> list[Board]:
     """One board per query set, ranked by its sort metric (ties: nDCG@10, then system name);
     sets that leak come after every clean one."""
     out = []
@@ -73,7 +73,7 @@ def boards(df: pd.DataFrame, baseline: str | None = None) -> list[Board]:
         chash, reason = choose_baseline(rows, baseline)
         out.append(Board(queryset=str(qs), rows=rows, sort_metric=metric, chunkers_differ=differ,
                          baseline=chash, baseline_reason=reason,
-                         quality=tuple(dict.fromkeys([metric, *present(group, QUALITY)])),
+                         quality=tuple(dict.fromkeys([metric, *present(group, QUALITY + tuple(columns))])),
                          hygiene=set_hygiene(rows)))
     return sorted(out, key=lambda b: b.hygiene.leaking)
 

@@ -8,6 +8,7 @@ import pandas as pd
 
 from hermes_eval.config.identity import slug
 from hermes_eval.report import charts
+from hermes_eval.report.anchors import AnchorRow, anchor_rows
 from hermes_eval.report.breakdown import NotableQuery, RepoTable, hygiene_rows, notable_queries, repo_table
 from hermes_eval.report.compare import Mark, board_marks
 from hermes_eval.report.curves import run_curves
@@ -48,6 +49,7 @@ class BoardView:
     hygiene_cols: tuple[str, ...]
     hygiene: tuple[tuple[tuple, int], ...]
     details: tuple[RunDetail, ...]
+    anchors: tuple[AnchorRow, ...] = ()  # published numbers beside ours
 
     @property
     def baseline_label(self) -> str:
@@ -121,11 +123,12 @@ def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardVi
     return BoardView(board=b, slug=slug(b.queryset), labels=labels, marks=marks,
                      charts=_charts(b, labels, files), repos=repo_table(labels, files, b.sort_metric),
                      notable_arm=labels[arm], wins=tuple(wins), losses=tuple(losses),
-                     hygiene_cols=tuple(hcols), hygiene=tuple(hrows), details=details)
+                     hygiene_cols=tuple(hcols), hygiene=tuple(hrows), details=details,
+                     anchors=tuple(anchor_rows(s.anchors, b.queryset, b.rows)))
 
 
 def build_view(df: pd.DataFrame, records: list[dict], s: ReportSettings) -> LeaderboardView:
     """The whole leaderboard."""
     by_hash = {str(r.get("config_hash")): r for r in records}
-    views = tuple(board_view(b, by_hash, s) for b in boards(df, s.baseline))
+    views = tuple(board_view(b, by_hash, s) for b in boards(df, s.baseline, s.columns))
     return LeaderboardView(views, failed(df), s, len(df))

@@ -28,6 +28,7 @@ from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
 from hermes_eval.stages.prepare import prepare
+from hermes_eval.stages.scoped import search_snapshots
 from hermes_eval.stages.search import run_queries
 from hermes_eval.stages.tuning import apply_fusion_tuning
 
@@ -97,15 +98,22 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
     overfetch = s.exclude_overfetch if any(q.exclude for q in prepared.queryset.queries) else 0
-    built = build(s, prepared.indexed, chunks, overfetch)
-    cache.events.extend(built.events)
-    parts = built.parts
-
-    # tuning fits fusion on a train split of the queries and hands back the held-out rest
-    queries, tuning = apply_fusion_tuning(s.fusion_tuning, built.pipeline, list(prepared.queryset.queries),
-                                          lookup, s.seed, overfetch)
     k = int(s.depths["k"])
-    measured = run_queries(built.pipeline, queries, lookup, k, overfetch, s.warmup, parts.foreign)
+    snapshots = None
+    if prepared.reuse is not None:  # several repository snapshots: each query searches its own
+        queries, tuning = list(prepared.queryset.queries), None
+        measured, built, snapshots = search_snapshots(s, prepared.indexed, chunks, queries, lookup,
+                                                      prepared.reuse, overfetch)
+        cache.events.extend(built.events)
+        parts = built.parts
+    else:
+        built = build(s, prepared.indexed, chunks, overfetch)
+        cache.events.extend(built.events)
+        parts = built.parts
+        # tuning fits fusion on a train split of the queries and hands back the held-out rest
+        queries, tuning = apply_fusion_tuning(s.fusion_tuning, built.pipeline, list(prepared.queryset.queries),
+                                              lookup, s.seed, overfetch)
+        measured = run_queries(built.pipeline, queries, lookup, k, overfetch, s.warmup, parts.foreign)
     if parts.foreign is not None and parts.foreign.ids:
         lookup = ChunkLookup(list(lookup.by_id.values()))
         warnings_.append(f"FOREIGN CHUNKS: the service returned {len(parts.foreign.ids)} spans that are not "
@@ -122,7 +130,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
         queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
         hygiene=judged.hygiene.to_dict(), chunks=_chunk_stats(chunks),
         legs=list(built.pipeline.legs), metrics=scores.summary, latency_ms=latency, warmup=measured.warmup,
-        fusion_tuning=tuning, index=_index_stats(built),
+        fusion_tuning=tuning, index=_index_stats(built), snapshots=snapshots,
         peak_rss_mb=round(peak_rss_mb(), 1), peak_rss_scope=rss_scope, cache=cache.events,
         embeddings=dict(parts.embedder.stats) if parts.embedder is not None else None,
         reranker=_part_stats(s.reranker.name if s.reranker else None, parts.reranker),

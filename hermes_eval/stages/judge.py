@@ -32,11 +32,11 @@ def corpus_leaks_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, cache: Ca
                       max_copies=h.corpus_leak_max_copies)
 
     def compute():
-        return corpus_leak_places(qs.queries, {f.path: f.text for f in indexed.files}, rules)
+        return corpus_leak_places(qs.queries, {f.path: f.text for f in indexed.files}, rules, qs.scopes)
 
     if cache is None:
         return compute()
-    key = key_of(indexed.fingerprint, rules.min_run, rules.min_query_chars, rules.max_copies,
+    key = key_of(indexed.fingerprint, rules.min_run, rules.min_query_chars, rules.max_copies, list(qs.scopes),
                  [[q.qid, q.query, q.to_dict()["gold"], q.to_dict()["exclude"], [s.to_dict() for s in q.origin()]]
                   for q in qs.queries])
     return cache.get_or_compute("leaks", key, compute)

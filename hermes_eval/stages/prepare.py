@@ -7,6 +7,7 @@ from pathlib import Path
 from hermes_eval.cache.content import Cache, key_of
 from hermes_eval.config.settings import CorpusSettings, RunSettings
 from hermes_eval.core import Corpus, QuerySet, UserError
+from hermes_eval.corpus.dedupe import dedupe
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.corpus.scan import load_corpus
 from hermes_eval.querysets.obtain import obtain_queryset
@@ -23,6 +24,7 @@ class Prepared:
     queryset: QuerySet
     indexed: Corpus  # the corpus with every query's source text masked: what gets indexed
     chunks: tuple[Chunk, ...] = ()
+    reuse: dict | None = None  # snapshot query sets: per snapshot, files/chunks shared with earlier ones
 
 
 def open_corpus(c: CorpusSettings, cache_dir: Path) -> Corpus:
@@ -35,7 +37,10 @@ def prepare_queries(s: RunSettings, force: bool = False) -> Prepared:
     """Corpus, query set (generated when missing) and the masked corpus; no chunks."""
     corpus = open_corpus(s.corpus, s.paths.cache)
     qs = obtain_queryset(s.queryset, s.corpus.sources, corpus, s.paths.cache, force=force)
-    return Prepared(corpus=corpus, queryset=qs, indexed=mask_corpus(corpus, qs.masks))
+    indexed = mask_corpus(corpus, qs.masks)
+    if s.dedupe:  # identical texts collapsed into one document, relevance carried over
+        indexed, qs, _ = dedupe(indexed, qs)
+    return Prepared(corpus=corpus, queryset=qs, indexed=indexed)
 
 
 def chunk_corpus(s: RunSettings, indexed: Corpus, cache: Cache) -> tuple[Chunk, ...]:
@@ -51,7 +56,27 @@ def chunk_corpus(s: RunSettings, indexed: Corpus, cache: Cache) -> tuple[Chunk, 
     return tuple(chunks)
 
 
+def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str], cache: Cache
+                    ) -> tuple[tuple[Chunk, ...], dict]:
+    """Chunks of a corpus of several snapshots, each file chunked once per distinct text, with the reuse."""
+    from hermes_eval.stages.snapshots import chunk_by_content
+
+    chunker = s.chunker.build()
+    chunks, reuse = cache.get_or_compute(
+        "chunks-snapshots", key_of(indexed.fingerprint, dict(s.chunker.node), scopes),
+        lambda: chunk_by_content(chunker, indexed, scopes))
+    if not chunks:
+        raise UserError(f"chunker {s.chunker_name!r} produced no chunks for corpus {indexed.name!r}")
+    return tuple(chunks), reuse
+
+
 def prepare(s: RunSettings, cache: Cache) -> Prepared:
-    """The whole prepare stage."""
+    """The whole prepare stage (a set over several snapshots shares chunking work by content)."""
+    from hermes_eval.stages.snapshots import scopes_of
+
     p = prepare_queries(s)
+    scopes = scopes_of(p.queryset.queries)
+    if scopes != [""]:
+        chunks, reuse = chunk_snapshots(s, p.indexed, scopes, cache)
+        return Prepared(p.corpus, p.queryset, p.indexed, chunks, reuse)
     return Prepared(p.corpus, p.queryset, p.indexed, chunk_corpus(s, p.indexed, cache))

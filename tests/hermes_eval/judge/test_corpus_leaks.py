@@ -76,3 +76,12 @@ def test_text_in_more_than_max_copies_places_is_boilerplate(others, leaks):
               meta={"origin": [{"path": "task.py", "start": 1, "end": 2}]})
     found = leak_places(q, CorpusText(files), LeakRules())
     assert len(found) == (others if leaks else 0)
+
+
+def test_a_query_only_leaks_into_its_own_snapshot():
+    files = {"repo@aaaa/a.py": f"x = 1\n# {DOC}\n", "repo@bbbb/a.py": f"x = 2\n# {DOC}\n",
+             "repo@bbbb/b.py": "def f():\n    pass\n"}
+    q = Query("q", DOC, gold=(Span("repo@bbbb/b.py", 1, 2),))
+    assert corpus_leak_places([q], files, LeakRules(), scopes=("repo@aaaa/", "repo@bbbb/")) == {
+        "q": (Span("repo@bbbb/a.py", 2, 2),)}
+    assert len(corpus_leak_places([q], files, LeakRules())["q"]) == 2

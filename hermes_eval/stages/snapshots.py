@@ -1,0 +1,51 @@
+"""Query sets over several snapshots of repositories (SWE-bench: one repository at many commits).
+
+Each query carries ``meta.scope``, the path prefix of its snapshot (``NAME@COMMIT8/``); it is
+searched in an index of that snapshot alone. Work is shared by content: a file whose text is the
+same at an earlier snapshot (same path inside the repository) is not chunked again, and chunk
+texts already embedded come from the embedding cache, so a later commit costs only what changed.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+from typing import Sequence
+
+from hermes_eval.core import Corpus, Query
+from hermes_eval.core.queryset import scope_of as _scope_of
+from retrievers.chunk import Chunk
+
+
+def scopes_of(queries: Sequence[Query]) -> list[str]:
+    """The snapshot prefixes the queries use, in first-seen order ('' when unscoped)."""
+    return list(dict.fromkeys(str(q.meta.get("scope") or "") for q in queries))
+
+
+def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str]) -> tuple[list[Chunk], dict]:
+    """Chunks of every file, each (path inside its snapshot, text) chunked once; and the reuse:
+    per snapshot (in the order given), files and chunks taken from an earlier one versus made anew."""
+    memo: dict[tuple[str, str], list[Chunk]] = {}
+    seen: dict[str, Chunk] = {}
+    per: dict[str, dict[str, int]] = {}
+    order = {s: i for i, s in enumerate(scopes)}  # snapshots in the order the queries list them
+    for f in sorted(indexed.files, key=lambda f: (order.get(_scope_of(f.path, scopes), -1), f.path)):
+        scope = _scope_of(f.path, scopes)
+        rel = f.path[len(scope):]
+        key = (rel, hashlib.sha256(f.text.encode("utf-8", "surrogatepass")).hexdigest())
+        row = per.setdefault(scope, {"files": 0, "files_reused": 0, "chunks": 0, "chunks_reused": 0})
+        reused = key in memo
+        if not reused:
+            memo[key] = [c for c in chunker.chunk(rel, f.text, f.language) if c.text.strip()]
+        row["files"] += 1
+        row["files_reused"] += reused
+        for c in memo[key]:
+            seen.setdefault(scope + c.id, replace(c, path=scope + c.path))
+        row["chunks"] += len(memo[key])
+        row["chunks_reused"] += len(memo[key]) if reused else 0
+    chunks = sorted(seen.values(), key=lambda c: (c.path, c.start, c.end))
+    return chunks, per
+
+
+def in_scope(chunks: Sequence[Chunk], scope: str) -> list[Chunk]:
+    """The chunks of one snapshot (all chunks for the empty scope)."""
+    return [c for c in chunks if c.path.startswith(scope)] if scope else list(chunks)

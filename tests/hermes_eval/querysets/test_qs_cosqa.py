@@ -1,0 +1,71 @@
+"""CoSQA import from the shipped CoCLR files: one file per function, judged whole; MTEB's pair ids
+with twins judged irrelevant (counted by hygiene), and dedupe=true collapsing them."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hermes_eval.core.errors import UserError
+from hermes_eval.corpus import load_corpus
+from hermes_eval.corpus.dedupe import dedupe
+from hermes_eval.judge.hygiene import check
+from hermes_eval.querysets.cosqa import import_cosqa
+
+COSQA = Path(__file__).resolve().parents[3] / ".." / "shared" / "benchmarks" / "cosqa"
+
+
+@pytest.fixture(scope="module")
+def pairs(tmp_path_factory):
+    dest = tmp_path_factory.mktemp("cosqa") / "pairs"
+    qs = import_cosqa([str(COSQA)], dest, "cosqa-pairs", {"ids": "pairs"})
+    return qs, load_corpus([str(dest / "corpus")], name="cosqa-pairs")
+
+
+def test_unique_ids_one_whole_file_per_function(tmp_path):
+    qs = import_cosqa([str(COSQA)], tmp_path / "u", "cosqa", {"split": "dev"})
+    code = json.loads((COSQA / "cosqa-retrieval-dev-500.json").read_text())
+    assert len(qs) == 500 and qs.manifest["counts"]["documents"] == qs.manifest["counts"]["functions"] == 6267
+    q = qs.queries[7]
+    [g] = q.gold
+    assert q.query == code[7]["doc"] and g.path == f"functions/{code[7]['retrieval_idx']}.py" and g.start == 1
+    text = (tmp_path / "u" / "corpus" / g.path).read_text()
+    assert text == code[7]["code"] + "\n" and g.end == len(code[7]["code"].split("\n"))
+    assert qs.manifest["run_overrides"] == ["chunker=whole_file"]
+
+
+def test_pair_ids_make_twins_hygiene_counts_them_and_dedupe_collapses_them(pairs):
+    qs, corpus = pairs
+    test = json.loads((COSQA / "cosqa-retrieval-test-500.json").read_text())
+    dev = json.loads((COSQA / "cosqa-retrieval-dev-500.json").read_text())
+    per_text: dict[str, set[str]] = {}
+    for row in test + dev:
+        per_text.setdefault(row["code"], set()).add(row["idx"])
+    extra = sum(len(v) - 1 for v in per_text.values())  # pair ids beyond one per distinct text
+    h = check(qs, corpus)
+    assert h.duplicate_docs == extra > 0
+    twins = sum(1 for row in test if len(per_text[row["code"]]) > 1)
+    assert h.twin_gold == twins > 0 and len(h.named("twin_gold")) == twins
+    slim, moved, counts = dedupe(corpus, qs)
+    assert len(slim.files) == 6267 and counts["dropped_copies"] == extra
+    h2 = check(moved, slim)
+    assert (h2.duplicate_docs, h2.twin_gold, h2.gold_outside_corpus) == (0, 0, 0)
+    kept = slim.by_path()
+    for q in moved.queries:  # relevance carried over: gold now names the kept copy of the same text
+        [g] = q.gold
+        assert kept[g.path].text == test[int(q.qid.split("-")[1])]["code"] + "\n"
+
+
+def test_bad_input_names_file_and_field(tmp_path):
+    with pytest.raises(UserError, match="split='train'"):
+        import_cosqa([str(COSQA)], tmp_path / "x", "c", {"split": "train"})
+    bad = tmp_path / "bad"
+    shutil.copytree(COSQA, bad)
+    rows = json.loads((bad / "cosqa-retrieval-test-500.json").read_text())
+    rows[3]["code"] = "def not_in_the_map(): pass"
+    (bad / "cosqa-retrieval-test-500.json").chmod(0o644)
+    (bad / "cosqa-retrieval-test-500.json").write_text(json.dumps(rows))
+    with pytest.raises(UserError, match=r"cosqa-retrieval-test-500.json entry 3: field 'code'"):
+        import_cosqa([str(bad)], tmp_path / "y", "c", {})

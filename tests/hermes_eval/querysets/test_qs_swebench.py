@@ -1,0 +1,125 @@
+"""SWE-bench import: gold from the golden patch at base_commit, one snapshot per commit, each query
+searched in its own snapshot, unchanged files chunked once, missing repositories skipped and counted."""
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from hermes_eval.core.errors import UserError
+from hermes_eval.querysets.patches import parse_patch, ranges
+from hermes_eval.querysets.swebench import import_swebench
+
+PATCH = """diff --git a/pkg/calc.py b/pkg/calc.py
+--- a/pkg/calc.py
++++ b/pkg/calc.py
+@@ -2,4 +2,5 @@ def add(a, b):
+     return a + b
+ 
+ def div(a, b):
+-    return a / b
++    if b == 0:
++        raise ZeroDivisionError("b")
++    return a / b
+@@ -10,2 +11,3 @@ def mul(a, b):
+ def neg(a):
++    # negate
+     return -a
+diff --git a/pkg/new.py b/pkg/new.py
+--- /dev/null
++++ b/pkg/new.py
+@@ -0,0 +1 @@
++X = 1
+"""
+
+CALC = ("def add(a, b):\n    return a + b\n\ndef div(a, b):\n    return a / b\n\n"
+        "def mul(a, b):\n    return a * b\n\ndef neg(a):\n    return -a\n")
+
+
+def test_patch_gold_is_changed_old_lines_and_insertions_anchored():
+    changes, created = parse_patch(PATCH)
+    assert created == ["pkg/new.py"]
+    [calc] = changes
+    assert calc.path == "pkg/calc.py" and calc.hunks == ((2, 4), (10, 2))
+    # line 5 replaced; the comment inserted after line 10 (`def neg`) is anchored there
+    assert ranges(calc) == [(5, 5), (10, 10)]
+
+
+@pytest.fixture
+def swe(tmp_path, git_repo):
+    repos = tmp_path / "mirrors"
+    shas = git_repo(repos / "acme+calc", [{"pkg/calc.py": CALC, "pkg/util.py": "def helper():\n    return 1\n"},
+                                          {"pkg/util.py": "def helper():\n    return 2\n"}])
+    mirror = repos / "acme+calc" / "repo"
+    subprocess.run(["git", "clone", "-q", "--mirror", str(repos / "acme+calc"), str(mirror)], check=True)
+    rows = [{"instance_id": f"acme__calc-{i}", "repo": "acme/calc", "base_commit": sha,
+             "problem_statement": "div crashes with ZeroDivisionError when b is zero", "golden_patch": PATCH}
+            for i, sha in enumerate(shas)]
+    rows.append({"instance_id": "other__x-1", "repo": "other/x", "base_commit": shas[0],
+                 "problem_statement": "p", "golden_patch": PATCH})
+    rows.append({"instance_id": "acme__calc-9", "repo": "acme/calc", "base_commit": "f" * 40,
+                 "problem_statement": "p", "golden_patch": PATCH})
+    (tmp_path / "lite.json").write_text(json.dumps(rows))
+    return tmp_path, repos, shas
+
+
+def test_import_scopes_gold_per_snapshot_and_counts_what_it_skips(swe):
+    tmp, repos, shas = swe
+    qs = import_swebench([str(tmp / "lite.json")], tmp / "ds", "swe", {"repos_dir": str(repos),
+                                                                      "cache_dir": str(tmp / "cache")})
+    assert [q.qid for q in qs.queries] == ["acme__calc-0", "acme__calc-1"]
+    assert qs.manifest["skipped"]["repo_missing"] == 1 and qs.manifest["skipped"]["commit_missing"] == 1
+    assert qs.manifest["missing_repos"] == ["other/x"]
+    q0 = qs.queries[0]
+    assert q0.meta["scope"] == f"calc@{shas[0][:8]}/" and q0.repo == "acme/calc"
+    assert [(g.path, g.start, g.end) for g in q0.gold] == [(f"calc@{shas[0][:8]}/pkg/calc.py", 5, 5),
+                                                           (f"calc@{shas[0][:8]}/pkg/calc.py", 10, 10)]
+    assert len(qs.manifest["corpus_sources"]) == 2
+
+
+def test_no_repository_at_all_is_one_clear_line(swe):
+    tmp, _, _ = swe
+    with pytest.raises(UserError, match="no instance has its repository under .*other/x"):
+        import_swebench([str(tmp / "lite.json")], tmp / "ds", "swe", {"repos_dir": str(tmp / "empty"),
+                                                                      "cache_dir": str(tmp / "cache")})
+
+
+def test_run_searches_each_snapshot_and_reuses_unchanged_files(swe):
+    from hermes_eval.api import run
+    from hermes_eval.config.compose import compose
+    from hermes_eval.querysets.store import save_queryset
+
+    tmp, repos, shas = swe
+    datasets = tmp / "datasets"
+    qs = import_swebench([str(tmp / "lite.json")], datasets / "swe", "swe",
+                         {"repos_dir": str(repos), "cache_dir": str(tmp / "cache")})
+    save_queryset(qs, datasets / "swe")
+    sources = ",".join(qs.manifest["corpus_sources"])
+    out = run(compose(["queryset=imported", "queryset.name=swe", "corpus.name=swe", f"corpus.sources=[{sources}]",
+                       "retriever=bm25", "chunker=python_ast", f"paths.datasets={datasets}", f"paths.runs={tmp / 'runs'}",
+                       f"paths.cache={tmp / 'cache'}", "bootstrap=50", "warmup=0", "+hygiene.tokenizer=approx"]))
+    assert out.status == "ok", out.record.get("error")
+    snaps = out.record["snapshots"]
+    first, second = (snaps[f"calc@{s[:8]}/"] for s in shas)
+    assert first["files_reused"] == 0 and second["files"] == 2 and second["files_reused"] == 1  # calc.py same
+    assert second["chunks_reused"] == second["chunks"] - 1  # only util.py's one chunk made anew
+    trec = (out.run_dir / "run.trec").read_text().splitlines()
+    for line in trec:  # every hit lies in its own query's snapshot
+        qid, _, doc = line.split()[:3]
+        assert doc.startswith(f"calc@{shas[int(qid[-1])][:8]}/")
+    assert out.record["metrics"]["file_recall@1"]["mean"] == 1.0
+    # calc.py is the same file in both snapshots, not a twin: duplicates count within a snapshot
+    assert (out.record["hygiene"]["duplicate_docs"], out.record["hygiene"]["twin_gold"]) == (0, 0)
+
+
+def test_cli_takes_repos_before_key_value_words(swe, capsys):
+    from hermes_eval.cli.main import main
+
+    tmp, repos, shas = swe
+    base = [f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}"]
+    assert main(["datasets", "import", "swebench", str(tmp / "lite.json"), "--repos", str(repos),
+                 "repos=acme/calc", "limit=1", "name=swe-one", *base]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert "'over_limit': 1" in out[-2] and "'not_selected': 1" in out[-2]
+    assert out[-1].startswith("hermes-eval run ") and f"repo@{shas[0]}" in out[-1]
