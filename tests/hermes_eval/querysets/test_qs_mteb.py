@@ -73,3 +73,13 @@ def test_hub_name_without_a_hub_is_one_clear_line(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     with pytest.raises(UserError, match="no hub here: pass a local folder"):
         import_mteb(["mteb/no-such-task-here"], tmp_path / "ds", "t", {})
+
+
+@pytest.mark.parametrize("rel", ["qrels/test.tsv", "default/test-00000-of-00001.parquet", "default/test/0000.parquet"])
+def test_qrels_of_a_split_are_found_in_each_published_layout(tmp_path, rel):
+    from hermes_eval.querysets.mteb import _files
+
+    for split in ("test", "train"):
+        (tmp_path / rel.replace("test", split)).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel.replace("test", split)).write_text("x")
+    assert _files(tmp_path, "qrels", "test") == [tmp_path / rel]
