@@ -79,30 +79,30 @@ def _generate(words: list[str], overrides: list[str], compose, force: bool) -> i
     return 0
 
 
-def _import(words: list[str], options: dict, root: Path, repos: str | None = None) -> int:
+def _import(words: list[str], options: dict, root: Path, repos: str | None = None, cache: str = ".cache") -> int:
     from hermes_eval.querysets.store import save_queryset
 
     if not words or words[0] not in _importers():
         raise UserError(f"datasets import: give a format ({'|'.join(sorted(_importers()))}) and its paths")
     fmt, args = words[0], words[1:]
-    if repos:
-        options = dict(options, repos_dir=repos)
+    options = dict(options, cache_dir=str(cache), **({"repos_dir": repos} if repos else {}))
     name = options.get("name") or f"{fmt}-{Path(args[0]).stem if args else 'import'}"
     dest = root / name
     qs = _importers()[fmt](args, dest, name, options)
     save_queryset(qs, dest)
     print(f"{dest}: {len(qs)} queries; skipped {qs.manifest.get('skipped')}")
-    print(run_command(qs, name))
+    print(run_command(qs, name, root))
     return 0
 
 
-def run_command(qs, name: str) -> str:
-    """The exact ``hermes-eval run`` command for an imported set (the importer's own overrides,
-    e.g. ``chunker=whole_file``, after the corpus; later words on the line win)."""
+def run_command(qs, name: str, root: Path = Path("datasets")) -> str:
+    """The exact ``hermes-eval run`` command for an imported set (its datasets folder when not the
+    default, then the importer's own overrides, e.g. ``chunker=whole_file``)."""
     sources = ",".join(qs.manifest.get("corpus_sources") or [])
-    extra = " ".join(qs.manifest.get("run_overrides") or [])
+    extra = [*([f"paths.datasets={root}"] if Path(root) != Path("datasets") else []),
+             *(qs.manifest.get("run_overrides") or [])]
     return (f"hermes-eval run queryset=imported queryset.name={name} corpus.name={name} "
-            f"'corpus.sources=[{sources}]'" + (f" {extra}" if extra else ""))
+            f"'corpus.sources=[{sources}]'" + "".join(f" {w}" for w in extra))
 
 
 def _export(words: list[str], cfg) -> int:
@@ -134,7 +134,7 @@ def run(args, compose) -> int:
     if args.action == "list":
         return _list(root)
     if args.action == "import":
-        return _import(words, options, root, getattr(args, "repos", None))
+        return _import(words, options, root, getattr(args, "repos", None), cfg.paths.cache)
     if args.action == "export":
         return _export(words, cfg)
     from hermes_eval.querysets.store import load_queryset

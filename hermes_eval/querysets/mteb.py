@@ -26,7 +26,8 @@ def _files(folder: Path, part: str, split: str | None = None) -> list[Path]:
     found: list[Path] = []
     for base in ([folder / part] if part != "qrels" else [folder / "qrels", folder / "default"]):
         for p in sorted([base] + (sorted(base.rglob("*")) if base.is_dir() else [])):
-            if p.is_file() and p.suffix in BUILDERS and (split is None or p.stem.split("-")[0] == split):
+            in_split = split is None or p.stem.split("-")[0] == split or split in p.relative_to(base).parts[:-1]
+            if p.is_file() and p.suffix in BUILDERS and in_split:  # qrels/test.tsv, default/test/0000.parquet
                 found.append(p)
         for ext in BUILDERS:
             if part != "qrels" and (folder / f"{part}{ext}").is_file():

@@ -89,7 +89,7 @@ def _anchors(bv: BoardView) -> list[str]:
         delta = f"{a.ours - a.anchor.value:+.3f}" if a.ours is not None else ""
         lines.append("| " + " | ".join([md_cell(a.anchor.published), md_cell(a.anchor.metric), f"{a.anchor.value:.4g}",
                                          md_cell(arm), ours, delta, md_cell(a.anchor.source),
-                                         md_cell(a.anchor.note, MAX_CELL * 3)]) + " |")
+                                         md_cell(a.anchor.note)]) + " |")
     return lines
 
 

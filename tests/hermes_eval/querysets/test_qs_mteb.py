@@ -54,8 +54,8 @@ def test_cli_prints_the_run_command_and_it_scores_graded_ndcg(tmp_path, capsys):
             f"paths.runs={tmp_path / 'runs'}", "+hygiene.tokenizer=approx"]
     assert main(["datasets", "import", "mteb", str(_folder(tmp_path)), "name=mteb-t", *base]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert last.startswith("hermes-eval run ") and last.endswith("chunker=whole_file")
-    assert main(shlex.split(last)[1:] + base + ["retriever=mteb_bm25", "bootstrap=20", "warmup=0"]) == 0
+    assert last.startswith("hermes-eval run ") and last.endswith(f"paths.datasets={tmp_path / 'ds'} chunker=whole_file")
+    assert main(shlex.split(last)[1:] + base[1:] + ["retriever=mteb_bm25", "bootstrap=20", "warmup=0"]) == 0
     [rec] = [json.loads(p.read_text()) for p in (tmp_path / "runs").glob("*/record.json")]
     assert rec["status"] == "ok" and rec["chunks"]["count"] == 4  # one chunk per document
     assert rec["hygiene"]["duplicate_docs"] == 1 and rec["hygiene"]["twin_gold"] == 1  # c4 copies c3
@@ -73,3 +73,13 @@ def test_hub_name_without_a_hub_is_one_clear_line(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     with pytest.raises(UserError, match="no hub here: pass a local folder"):
         import_mteb(["mteb/no-such-task-here"], tmp_path / "ds", "t", {})
+
+
+@pytest.mark.parametrize("rel", ["qrels/test.tsv", "default/test-00000-of-00001.parquet", "default/test/0000.parquet"])
+def test_qrels_of_a_split_are_found_in_each_published_layout(tmp_path, rel):
+    from hermes_eval.querysets.mteb import _files
+
+    for split in ("test", "train"):
+        (tmp_path / rel.replace("test", split)).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel.replace("test", split)).write_text("x")
+    assert _files(tmp_path, "qrels", "test") == [tmp_path / rel]
