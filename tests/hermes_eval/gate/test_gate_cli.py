@@ -10,6 +10,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -138,7 +139,7 @@ def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_p
     assert proc.returncode == 0, proc.stdout + proc.stderr
     plant(repo / "retrievers" / "chunkers" / "python_ast.py",  # definitions cut after three lines
           "start, end = _start(node), node.end_lineno",
-          f"start, end = _start(node), min(node.end_lineno, _start(node) + 2)  # {tmp_path.name}")
+          f"start, end = _start(node), min(node.end_lineno, _start(node) + 2)  # {uuid.uuid4().hex}")
     proc = gate(reports, "--name", name, tree=repo)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "quality/bm25/" in summary(reports, name).split("## All rules")[0]
@@ -148,8 +149,8 @@ def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_p
         events.append(next((e["key"], e["source"]) for e in record["cache"] if e["kind"] == "chunks"))
     (warm_key, _), (bug_key, bug_source) = events
     assert (CACHE / "chunks" / f"{warm_key}.pkl").exists()  # the old code's chunks were there to serve...
-    assert bug_key != warm_key and bug_source == "computed"  # ...but the changed chunker (unique: the
-    # comment names this test's tmp dir, so no earlier session cached its chunks) made its own
+    assert bug_key != warm_key and bug_source == "computed"  # ...but the changed chunker (unique: a
+    # random comment, so no earlier session cached its chunks) made its own
 
 
 def test_injected_quality_regression_fails_naming_the_metric(reports):
