@@ -87,7 +87,9 @@ def test_unchanged_tree_passes_while_another_process_keeps_a_core_busy(reports, 
     step_summary = tmp_path / "step_summary.md"
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
-        proc = gate(reports, env_extra={"GITHUB_STEP_SUMMARY": str(step_summary)})
+        # against this very commit: the tree is unchanged, so only noise can move the ratios (the
+        # baseline's recorded commit is older code once other work has merged after it)
+        proc = gate(reports, "--against", "HEAD", env_extra={"GITHUB_STEP_SUMMARY": str(step_summary)})
     finally:
         busy.kill()
         busy.wait()
