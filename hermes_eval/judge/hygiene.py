@@ -30,6 +30,9 @@ from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, unanswerable
 __all__ = ["Hygiene", "check", "normalize", "token_counter"]
 
 NAMED = 20  # queries named in the record per problem (every one is in per_query.parquet)
+# counts the record also gives as a share of the queries
+SHARED = ("self_retrieval", "leak", "leak_in_gold", "leak_elsewhere", "lexical_containment", "too_long",
+          "answer_in_prompt", "twin_gold", "unanswerable")
 FLAGS = ("unanswerable", "leak_in_gold", "leak_elsewhere", "answer_in_prompt", "twin_gold")
 
 
@@ -72,17 +75,11 @@ class Hygiene:
         """Counts and shares (flat scalars), and under ``named`` the first queries of each problem."""
         n = self.queries or 1
         out = {k: v for k, v in asdict(self).items() if k not in ("flags", "places")}
-        out.update(self_retrieval_share=round(self.self_retrieval_share, 6), leak_share=round(self.leak_share, 6),
-                   leak_in_gold_share=round(self.leak_in_gold / n, 6),
-                   leak_elsewhere_share=round(self.leak_elsewhere / n, 6),
-                   lexical_containment_share=round(self.lexical_containment / n, 6),
-                   too_long_share=round(self.too_long / n, 6),
-                   answer_in_prompt_share=round(self.answer_in_prompt / n, 6),
-                   twin_gold_share=round(self.twin_gold / n, 6))
-        if self.unanswerable is not None:
-            out["unanswerable_share"] = round(self.unanswerable / n, 6)
-        named = {f: self.named(f)[:NAMED] for f in FLAGS if self.named(f)}
-        leaks = {q: list(self.places[q]) for q in self.named("leak_elsewhere")[:NAMED]}
+        out.update({f"{k}_share": round(getattr(self, k) / n, 6) for k in SHARED
+                    if getattr(self, k) is not None})
+        every = {f: self.named(f) for f in FLAGS}
+        named = {f: qids[:NAMED] for f, qids in every.items() if qids}
+        leaks = {q: list(self.places[q]) for q in every["leak_elsewhere"][:NAMED]}
         out["named"] = dict(named, leak_places=leaks) if leaks else named
         return out
 

@@ -37,7 +37,7 @@ def corpus_leaks_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, cache: Ca
     if cache is None:
         return compute()
     key = key_of(indexed.fingerprint, rules.min_run, rules.min_query_chars, rules.max_copies, list(qs.scopes),
-                 [[q.qid, q.query, q.to_dict()["gold"], q.to_dict()["exclude"], [s.to_dict() for s in q.origin()]]
+                 [[q.qid, q.query, [[s.to_dict() for s in spans] for spans in (q.gold, q.exclude, q.origin())]]
                   for q in qs.queries])
     return cache.get_or_compute("leaks", key, compute)
 
