@@ -122,8 +122,8 @@ def _rust_module_item(index: RepoIndex, info: FileInfo, parts: list[str], name: 
 
 
 def _rust_uses(index: RepoIndex, info: FileInfo, fn: TsDef, start: int, end: int) -> Iterator[TsDef]:
-    locals_ = local_names(fn.body, _RUST_BINDERS) | local_names(fn.anchor.child_by_field_name("parameters"), _RUST_BINDERS) \
-        if fn.body is not None else frozenset()
+    params = fn.anchor.child_by_field_name("parameters")
+    locals_ = frozenset().union(*(local_names(n, _RUST_BINDERS) for n in (fn.body, params) if n is not None))
     owner = index.owner_def(info.file.path, fn.owner) if fn.owner else None
     for node in walk(fn.anchor):
         if not _in_rows(node, start, end):
