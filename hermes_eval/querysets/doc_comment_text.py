@@ -180,3 +180,15 @@ PROSE: dict[str, Callable[[tuple[str, ...]], str]] = {
 BOILERPLATE = re.compile(
     r"^(todo|fixme|xxx|hack|deprecated|eslint|istanbul|prettier|jshint|tslint|@ts-|c8 |"
     r"copyright|spdx-license|licensed under)\b|code generated .* do not edit|^see\s+\S+\.?$", re.I)
+
+
+_MARKERS = re.compile(r"^\s*(?:/\*+|\*+/?|//[/!]?|#+)?\s?")
+_END = re.compile(r"\*+/\s*$")
+
+
+def prose_view(text: str) -> str:
+    """``text`` as comment prose for finding copies of a query: comment markers at line starts
+    (``//``, ``///``, ``*``, ``/**``, ``#``) and ends (``*/``) dropped, backticks and ``**`` gone,
+    lines joined, whitespace collapsed, lower case."""
+    lines = (_END.sub("", _MARKERS.sub("", line, count=1)) for line in text.split("\n"))
+    return " ".join(" ".join(lines).replace("`", "").replace("**", "").lower().split())

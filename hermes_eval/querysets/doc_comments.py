@@ -10,7 +10,9 @@ then repositories. Skipped and counted: comments under ``min_words`` words (``sh
 tool markers / licence / generated banners (``boilerplate``), JSDoc with only tags
 (``tags_only``), doc comments over ``max_comment_lines`` (``long_comment``), files tree-sitter
 cannot parse cleanly (``parse_error``: definitions there would be guesses), texts shared by
-several definitions (``duplicate_text``).
+several definitions (``duplicate_text``), and the remaining texts found anywhere else in the
+corpus outside their own comment (``text_elsewhere``: compared as prose, ``doc_comment_text.prose_view``), such
+as the same doc repeated above a re-export, which would otherwise leak into the index.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from hermes_eval.core import Query, Span
 from hermes_eval.core.corpus import Corpus
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
-from hermes_eval.querysets.doc_comment_text import BOILERPLATE, PROSE, find_doc_comment
+from hermes_eval.querysets.doc_comment_text import BOILERPLATE, PROSE, find_doc_comment, prose_view
 from hermes_eval.querysets.docstrings import docstring_candidates
 from hermes_eval.querysets.sampling import balanced_sample, manifest, unique_texts
 from hermes_eval.querysets.ts_parsed import parsed_files
@@ -83,12 +85,29 @@ class DocCommentQueries:
                      meta={"symbol": d.symbol, "language": f.language, "definition": d.kind, "mask": mask,
                            "starts_with_symbol": text.split()[0].strip(".,:") == d.name})
 
+    @staticmethod
+    def _not_elsewhere(corpus: Corpus, queries: list[Query]) -> list[Query]:
+        """The queries whose prose occurs nowhere in the corpus but in their own comment."""
+        views = {f.path: prose_view(f.text) for f in corpus.files}
+        whole = "\n".join(views.values())
+        lines = {f.path: f.text.split("\n") for f in corpus.files}
+        kept = []
+        for q in queries:
+            text = prose_view(q.query)
+            own = "".join(prose_view("\n".join(lines[m["path"]][m["start"] - 1:m["end"]]))
+                          for m in q.meta["mask"])
+            if whole.count(text) - own.count(text) <= 0:
+                kept.append(q)
+        return kept
+
     def generate(self, corpus: Corpus, name: str) -> QuerySet:
         skipped: dict[str, int] = {k: 0 for k in ("short_comment", "boilerplate", "tags_only", "long_comment",
-                                                  "parse_error", "duplicate_text")}
+                                                  "parse_error", "text_elsewhere", "duplicate_text")}
         candidates = self.candidates(corpus, skipped)
         unique, skipped["duplicate_text"] = unique_texts(candidates)
-        chosen = balanced_sample(unique, self.max_queries, self.seed)
+        alone = self._not_elsewhere(corpus, unique)
+        skipped["text_elsewhere"] = len(unique) - len(alone)
+        chosen = balanced_sample(alone, self.max_queries, self.seed)
         per_language: dict[str, int] = {}
         for q in chosen:
             per_language[q.meta["language"]] = per_language.get(q.meta["language"], 0) + 1

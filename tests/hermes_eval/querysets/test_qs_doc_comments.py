@@ -113,3 +113,37 @@ def test_python_docstrings_join_the_set_and_sampling_is_balanced_and_determinist
     assert counts["python"] == 2 and counts["typescript"] == 1 and counts["go"] == counts["rust"] == 2
     assert counts["javascript"] == 2
     assert DocCommentQueries(max_queries=9, seed=4).generate(both, "dc").queries != a.queries
+
+
+def test_a_doc_repeated_elsewhere_in_the_corpus_is_skipped(inline_corpus):
+    # immer does this: the class method's doc is repeated above the bound re-export in immer.ts
+    corpus = inline_corpus({
+        "src/core.ts": '''\
+            export class Store {
+              /**
+               * Pass true to automatically freeze all copies created by the store.
+               *
+               * On by default.
+               */
+              setAutoFreeze(value: boolean) {
+                this.freeze = value
+              }
+
+              /** Drop every entry and reset the counters. */
+              clear() {
+                this.n = 0
+              }
+            }
+            ''',
+        "src/index.ts": '''\
+            import { Store } from './core'
+            const store = new Store()
+            /**
+             * Pass true to automatically freeze all copies created by the store.
+             */
+            export const setAutoFreeze = store.setAutoFreeze.bind(store)
+            ''',
+    })
+    qs = DocCommentQueries(max_queries=10).generate(corpus, "dc")
+    assert [q.meta["symbol"] for q in qs.queries] == ["Store.clear"]
+    assert qs.manifest["skipped"]["text_elsewhere"] == 1
