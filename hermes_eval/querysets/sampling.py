@@ -1,4 +1,5 @@
-"""Shared query-set helpers: drop duplicate query texts, seeded sampling stratified by repository."""
+"""Shared query-set helpers: drop duplicate query texts, seeded sampling stratified by repository
+(and by language for the polyglot sets)."""
 from __future__ import annotations
 
 import random
@@ -22,9 +23,8 @@ def unique_texts(queries: Sequence[Query]) -> tuple[list[Query], int]:
     return kept, len(queries) - len(kept)
 
 
-def stratified_sample(queries: Sequence[Query], max_queries: int, seed: int,
-                      stratum: Callable[[Query], str] = lambda q: q.repo) -> list[Query]:
-    """Seeded round-robin over strata (repositories) so every one is represented; sorted by qid."""
+def round_robin(queries: Sequence[Query], seed: int, stratum: Callable[[Query], str]) -> list[Query]:
+    """Every query, in seeded round-robin order over strata (each stratum shuffled by ``seed``)."""
     rng = random.Random(seed)
     by_key: dict[str, list[Query]] = {}
     for q in sorted(queries, key=lambda q: q.qid):
@@ -33,10 +33,36 @@ def stratified_sample(queries: Sequence[Query], max_queries: int, seed: int,
         rng.shuffle(pool)
     out: list[Query] = []
     pools = [by_key[k] for k in sorted(by_key)]
-    while len(out) < max_queries and any(pools):
+    while any(pools):
         for pool in pools:
-            if pool and len(out) < max_queries:
+            if pool:
                 out.append(pool.pop())
+    return out
+
+
+def stratified_sample(queries: Sequence[Query], max_queries: int, seed: int,
+                      stratum: Callable[[Query], str] = lambda q: q.repo) -> list[Query]:
+    """Seeded round-robin over strata (repositories) so every one is represented; sorted by qid."""
+    return sorted(round_robin(queries, seed, stratum)[:max_queries], key=lambda q: q.qid)
+
+
+def language_of(q: Query) -> str:
+    """The language a query's gold is in (``meta.language``; '' when the generator gives none)."""
+    return str(q.meta.get("language", ""))
+
+
+def balanced_sample(queries: Sequence[Query], max_queries: int, seed: int) -> list[Query]:
+    """Seeded round-robin over languages, and within a language over repositories, so gold is
+    spread over every language present; sorted by qid."""
+    by_lang: dict[str, list[Query]] = {}
+    for q in queries:
+        by_lang.setdefault(language_of(q), []).append(q)
+    orders = [round_robin(by_lang[k], seed, lambda q: q.repo)[::-1] for k in sorted(by_lang)]
+    out: list[Query] = []
+    while len(out) < max_queries and any(orders):
+        for order in orders:
+            if order and len(out) < max_queries:
+                out.append(order.pop())
     return sorted(out, key=lambda q: q.qid)
 
 

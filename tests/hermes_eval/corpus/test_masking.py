@@ -35,3 +35,21 @@ def test_non_docstring_spans_become_empty_lines():
     text = "# explain the trick\nx = 1\n"
     out = mask_text(text, [Span("a.py", 1, 1)], "python")
     assert out == "\nx = 1\n"
+
+
+def test_comment_spans_in_grammar_languages_lose_their_comments_and_keep_code():
+    go = "package x\n\n// Foo does a thing\n// well.\nfunc Foo() {} // trailing\n"
+    assert mask_text(go, [Span("a.go", 3, 4)], "go", "a.go") == "package x\n\n\n\nfunc Foo() {} // trailing\n"
+    js = "/** Doc\n * more */ function f() {}\nconst x = 1;\n"
+    assert mask_text(js, [Span("a.js", 1, 2)], "javascript", "a.js") == "\n function f() {}\nconst x = 1;\n"
+    rust = "/// Doc\n/// more\n#[derive(Debug)]\npub struct X;\n"
+    assert mask_text(rust, [Span("a.rs", 1, 2)], "rust", "a.rs") == "\n\n#[derive(Debug)]\npub struct X;\n"
+    tsx = "/** Render it. */\nexport const A = () => <div>hi</div>;\n"
+    assert mask_text(tsx, [Span("a.tsx", 1, 1)], "typescript", "a.tsx") == "\nexport const A = () => <div>hi</div>;\n"
+
+
+def test_lines_without_comments_inside_a_span_are_emptied_and_other_languages_lose_lines():
+    go = "package x\n\n// A comment\nvar y = 2\n"
+    assert mask_text(go, [Span("a.go", 3, 4)], "go", "a.go") == "package x\n\n\n\n"
+    md = "# Title\n\nBody text.\n"
+    assert mask_text(md, [Span("a.md", 1, 1)], "markdown", "a.md") == "\n\nBody text.\n"

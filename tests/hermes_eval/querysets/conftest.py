@@ -111,3 +111,22 @@ def shop_corpus(shop):
 def line_of(text: str, needle: str) -> int:
     """1-based line of the first line containing ``needle``."""
     return next(i for i, line in enumerate(text.split("\n"), start=1) if needle in line)
+
+
+# Real Go, Rust, JS, TS and markdown files, one repository per folder (provenance and licences
+# in POLYGLOT_FIXTURES.md); line numbers are relied on by the polyglot tests.
+POLYGLOT = Path(__file__).parent / "polyglot_fixtures"
+
+
+@pytest.fixture
+def polyglot_corpus(tmp_path):
+    return load_corpus(sorted(str(p) for p in POLYGLOT.iterdir()), name="fx", cache_dir=tmp_path / "cache")
+
+
+@pytest.fixture
+def inline_corpus(tmp_path):
+    """Build a one-repository corpus from {relative path: text} (texts dedented)."""
+    def build(files: dict[str, str], name: str = "inline"):
+        root = write_repo(tmp_path / name, files)
+        return load_corpus([str(root)], name=name, cache_dir=tmp_path / "cache")
+    return build
