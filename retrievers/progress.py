@@ -54,8 +54,8 @@ def count_forward_passes(module: Any, label: str, total: int, unit: str = "texts
     block runs (a forward hook: it observes the batches, the computation is untouched)."""
     with track(label, total, unit) as tracker:
         def seen(_module, args, _out) -> None:
-            features = args[0] if args else None
-            ids = features.get("input_ids") if isinstance(features, dict) else None
+            features = args[0] if args else None  # a dict or a tokenizer's BatchEncoding (a Mapping)
+            ids = features.get("input_ids") if hasattr(features, "get") else None
             tracker.update(int(ids.shape[0]) if ids is not None else 1)
 
         handle = module.register_forward_hook(seen)

@@ -20,6 +20,11 @@ from retrievers.progress import track
 
 log = logging.getLogger(__name__)
 
+# Hydra instantiates launchers only from its plugin namespace (``hydra_plugins.*``); the top level of
+# this repository is fixed, so the class is registered under that name by :func:`register` instead
+# of living in a ``hydra_plugins`` folder. conf/hydra/launcher/per_core.yaml names it so.
+PLUGIN_MODULE = "hydra_plugins.hermes_eval_progress"
+
 
 def _indexed_job(idx: int, *args) -> tuple[int, JobReturn]:
     return idx, _core.execute_job(idx, *args)
@@ -45,6 +50,10 @@ class ProgressJoblibLauncher(JoblibLauncher):
         from hydra.core.singleton import Singleton
 
         state = Singleton.get_state()
+        if self.config.get("prefetch", True):
+            from hermes_eval.stages.prefetch import prefetch
+
+            prefetch(self._arm_settings(job_overrides))
         jobs = (delayed(_indexed_job)(initial_job_idx + idx, overrides, self.hydra_context, self.config,
                                       self.task_function, state)
                 for idx, overrides in enumerate(job_overrides))
@@ -54,3 +63,33 @@ class ProgressJoblibLauncher(JoblibLauncher):
                 returns[idx] = ret
                 arms.update()
         return [returns[initial_job_idx + i] for i in range(len(job_overrides))]
+
+    def _arm_settings(self, job_overrides: Sequence[Sequence[str]]) -> list:
+        """Each job's settings, as the job will compose them (arms that do not validate are left out:
+        they record their own failure)."""
+        from omegaconf import open_dict
+
+        from hermes_eval.config.settings import settings_from
+
+        out = []
+        for overrides in job_overrides:
+            try:
+                cfg = self.hydra_context.config_loader.load_sweep_config(self.config, list(overrides))
+                with open_dict(cfg):
+                    del cfg["hydra"]
+                out.append(settings_from(cfg))
+            except Exception as exc:  # noqa: BLE001 - the job itself reports it
+                log.debug("no prefetch for %s: %s", overrides, exc)
+        return out
+
+
+def register() -> None:
+    """Make ``hydra_plugins.hermes_eval_progress.ProgressJoblibLauncher`` known to Hydra (idempotent):
+    this module answers to that name, and the class is in Hydra's plugin registry under it."""
+    import sys
+
+    from hydra.core.plugins import Plugins
+
+    sys.modules.setdefault(PLUGIN_MODULE, sys.modules[__name__])
+    ProgressJoblibLauncher.__module__ = PLUGIN_MODULE
+    Plugins.instance().register(ProgressJoblibLauncher)

@@ -71,3 +71,12 @@ def test_chunking_reports_each_file():
     chunks = chunk_files(LineChunker(1, 0), files)
     assert [c.id for c in chunks] == ["a.py:1-1", "a.py:2-2", "b.py:1-1"]
     assert made[0].label == "chunking" and made[0].seen == [1, 1] and made[0].total == 2
+
+
+def test_a_tokenizer_batch_encoding_counts_its_rows():
+    from transformers import BatchEncoding
+
+    model = DictModel()
+    with progress.count_forward_passes(model, "embedding", 5):
+        model(BatchEncoding({"input_ids": torch.ones(5, 3, dtype=torch.long)}))
+    assert made[0].seen == [5]
