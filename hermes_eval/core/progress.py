@@ -10,6 +10,7 @@ the harness alike; both then call :func:`retrievers.progress.track`.
 from __future__ import annotations
 
 import logging
+import shutil
 import sys
 import time
 from dataclasses import dataclass
@@ -99,8 +100,11 @@ class BarTracker:
     def __init__(self, label: str, total: int, unit: str):
         from tqdm import tqdm
 
-        self.bar = tqdm(total=total, desc=label, unit=f" {unit}", file=sys.stderr, dynamic_ncols=True,
-                        mininterval=0.2, delay=BAR_DELAY_SECONDS, leave=True)
+        # the terminal's size, else $COLUMNS/$LINES, else 100x24: a pseudo-terminal may report 0x0, and
+        # tqdm then hides every bar as "below the screen"
+        size = shutil.get_terminal_size((100, 24))
+        self.bar = tqdm(total=total, desc=label, unit=f" {unit}", file=sys.stderr, ncols=size.columns or 100,
+                        nrows=size.lines or 24, mininterval=0.2, delay=BAR_DELAY_SECONDS, leave=True)
 
     def update(self, n: int = 1) -> None:
         self.bar.update(n)
