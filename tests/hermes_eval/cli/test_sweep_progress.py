@@ -18,14 +18,17 @@ ARMS = ["corpus.name=requests_src", "corpus.sources=[pkg:requests]", "queryset.g
         "hydra.launcher.n_jobs=1"]
 
 
-def sweep_cmd(tmp: Path, runs: str, *extra: str) -> list[str]:
-    return [sys.executable, "-m", "hermes_eval.cli.main", "sweep", *ARMS, f"paths.runs={tmp / runs}",
+def sweep_cmd(tmp: Path, *extra: str) -> list[str]:
+    """Run in a folder of its own with paths.runs=runs: the recorded config (paths included) is then the
+    same for every mode, and each mode's records land in ``<folder>/runs``."""
+    return [sys.executable, "-m", "hermes_eval.cli.main", "sweep", *ARMS, "paths.runs=runs",
             f"paths.cache={tmp / 'cache'}", f"paths.datasets={tmp / 'ds'}", *extra]
 
 
-def run(cmd: list[str], env: dict) -> subprocess.CompletedProcess:
+def run(cmd: list[str], env: dict, cwd: Path) -> subprocess.CompletedProcess:
     """Output kept byte for byte: text mode would turn a bar's carriage returns into newlines."""
-    proc = subprocess.run(cmd, capture_output=True, env=env, timeout=600)
+    cwd.mkdir()
+    proc = subprocess.run(cmd, capture_output=True, env=env, timeout=600, cwd=cwd)
     return subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout.decode("utf-8", "replace"),
                                        proc.stderr.decode("utf-8", "replace"))
 
@@ -34,12 +37,12 @@ def run(cmd: list[str], env: dict) -> subprocess.CompletedProcess:
 def sweeps(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("progress")
     env = dict(os.environ, COLUMNS="100")
-    logged = run(sweep_cmd(tmp, "log", "progress=log"), env)
-    off = run(sweep_cmd(tmp, "off", "progress=off"), env)
+    logged = run(sweep_cmd(tmp, "progress=log"), env, tmp / "log")
+    off = run(sweep_cmd(tmp, "progress=off"), env, tmp / "off")
     tty = None
     if shutil.which("script"):  # util-linux: runs the sweep on a pseudo-terminal, progress=auto
-        line = shlex.join(sweep_cmd(tmp, "tty"))
-        tty = run(["script", "-qec", line, "/dev/null"], env)
+        line = shlex.join(sweep_cmd(tmp))
+        tty = run(["script", "-qec", line, "/dev/null"], env, tmp / "tty")
     return tmp, logged, off, tty
 
 
@@ -71,7 +74,7 @@ def test_a_terminal_gets_a_bar(sweeps):
 def test_records_are_the_same_with_progress_on_or_off(sweeps):
     tmp, _, _, tty = sweeps
     for other in ("off", *(["tty"] if tty is not None else [])):
-        n, diffs = runs_diffs(tmp / "log", tmp / other)
+        n, diffs = runs_diffs(tmp / "log" / "runs", tmp / other / "runs")
         assert n == 2 and diffs == [], diffs
-    recorded = (tmp / "log").glob("*/record.json")
+    recorded = (tmp / "log" / "runs").glob("*/record.json")
     assert all('"progress"' not in p.read_text() for p in recorded)

@@ -14,10 +14,11 @@ def board(root: Path, *extra: str) -> int:
     return main(["leaderboard", "--runs", str(root / "runs"), "--out", str(root / "reports"), *extra])
 
 
-def test_unchanged_records_keep_the_boards_and_a_changed_record_rebuilds(tmp_path, capsys):
+def test_unchanged_records_keep_the_boards_and_a_change_or_a_missing_output_rebuilds(tmp_path, capsys):
     grid(tmp_path / "runs")
+    reports = tmp_path / "reports"
     assert board(tmp_path) == 0
-    md = tmp_path / "reports" / "leaderboard.md"
+    md = reports / "leaderboard.md"
     first = capsys.readouterr()
     md.write_text(md.read_text() + "\nmarker that a rebuild would remove\n")
     assert board(tmp_path) == 0
@@ -25,20 +26,15 @@ def test_unchanged_records_keep_the_boards_and_a_changed_record_rebuilds(tmp_pat
     assert "marker" in md.read_text() and "up to date" in kept.err
     assert kept.out == first.out  # the same paths are printed either way
 
+    shutil.rmtree(reports / "charts")  # an output gone: rebuilt
+    assert board(tmp_path) == 0
+    assert "up to date" not in capsys.readouterr().err and any((reports / "charts").rglob("*.png"))
+    assert "marker" not in md.read_text()
+
+    md.write_text(md.read_text() + "\nmarker again\n")
     rec = sorted((tmp_path / "runs").glob("*/record.json"))[0]
     data = json.loads(rec.read_text())
     data["finished_at"] = "2099-01-01T00:00:00Z"
-    rec.write_text(json.dumps(data))
+    rec.write_text(json.dumps(data))  # a record changed: rebuilt
     assert board(tmp_path) == 0
     assert "marker" not in md.read_text() and "up to date" not in capsys.readouterr().err
-
-
-def test_a_missing_output_or_force_rebuilds(tmp_path, capsys):
-    grid(tmp_path / "runs")
-    assert board(tmp_path) == 0
-    shutil.rmtree(tmp_path / "reports" / "charts")
-    assert board(tmp_path) == 0
-    assert any((tmp_path / "reports" / "charts").rglob("*.png"))
-    capsys.readouterr()
-    assert board(tmp_path, "--force") == 0
-    assert "up to date" not in capsys.readouterr().err
