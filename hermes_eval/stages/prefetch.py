@@ -4,9 +4,9 @@ of the metric code.
 
 Every step goes through the same functions and the same content-addressed caches an arm uses
 (:func:`~hermes_eval.stages.prepare.prepare`, the embedder's cache), so an arm reads exactly what
-it would otherwise compute; nothing here decides a number. Done in the sweep's parent with all
-cores, instead of by one single-threaded worker while the others wait on its lock. A step that
-fails is logged and left to the arms, which record the failure as they always do.
+it would otherwise compute; nothing here decides a number. Done before the arms launch, one worker
+per chunking side by side, instead of by one arm's worker while the others wait on its lock. A step
+that fails is logged and left to the arms, which record the failure as they always do.
 """
 from __future__ import annotations
 
@@ -48,8 +48,13 @@ def warm_metric_code() -> None:
     per_query({"q": {"a": 1}}, {"q": ["a", "b"]})
 
 
-def prefetch(arms: Sequence[RunSettings]) -> None:
-    """Warm every cache the pending ``arms`` share; groups of arms are prepared one after another."""
+def prefetch(arms: Sequence[RunSettings], n_jobs: int = 1, progress: str = "off") -> None:
+    """Warm every cache the pending ``arms`` share. Groups (one per chunking) are prepared side by side
+    in up to ``n_jobs`` joblib (loky) workers, each with its share of the cores, exactly as the arms'
+    jobs would run them; the metric code compiles in a thread meanwhile. ``progress`` is the workers'
+    mode (``bar`` becomes ``log`` when several workers share the terminal)."""
+    from joblib import Parallel, delayed
+
     todo = pending(arms)
     if not todo:
         return
@@ -58,12 +63,22 @@ def prefetch(arms: Sequence[RunSettings]) -> None:
     groups: dict[tuple, list[RunSettings]] = {}
     for s in todo:
         groups.setdefault(_group_key(s), []).append(s)
-    for members in groups.values():
-        _quietly(f"{members[0].queryset.name}/{members[0].chunker_name}", _prefetch_group, members)
+    names = [f"{m[0].queryset.name}/{m[0].chunker_name}" for m in groups.values()]
+    log.info("preparing what %d arms share (%s) before launching them", len(todo), ", ".join(names))
+    workers = max(1, min(len(groups), n_jobs if n_jobs > 0 else len(groups)))
+    mode = "log" if progress == "bar" and workers > 1 else progress
+    Parallel(n_jobs=workers, backend="loky")(delayed(_quietly)(name, _prefetch_group, members, progress=mode)
+                                             for name, members in zip(names, groups.values()))
     jit.join()
 
 
-def _quietly(what: str, fn, *args) -> None:
+def _quietly(what: str, fn, *args, progress: str | None = None) -> None:
+    from hermes_eval.core.log import setup_logging
+    from hermes_eval.core.progress import configure
+
+    setup_logging()  # in a worker process too: its warnings and progress lines reach stderr
+    if progress is not None:
+        configure(progress)
     try:
         fn(*args)
     except Exception as exc:  # noqa: BLE001 - the arms redo this step and record what fails
