@@ -39,7 +39,7 @@ class ProgressJoblibLauncher(JoblibLauncher):
         setup_globals()
         assert self.config is not None and self.task_function is not None and self.hydra_context is not None
         configure_log(self.config.hydra.hydra_logging, self.config.hydra.verbose)
-        mode = configure(str(self.config.get("progress", "auto")))
+        configure(str(self.config.get("progress", "auto")))
         Path(str(self.config.hydra.sweep.dir)).mkdir(parents=True, exist_ok=True)
         joblib_cfg = dict(self.joblib)
         joblib_cfg["backend"] = "loky"  # as the plugin: the threading backend is incompatible with Hydra
@@ -53,7 +53,7 @@ class ProgressJoblibLauncher(JoblibLauncher):
         if self.config.get("prefetch", True):
             from hermes_eval.stages.prefetch import prefetch
 
-            prefetch(self._arm_settings(job_overrides), n_jobs=int(joblib_cfg.get("n_jobs") or 1), progress=mode)
+            prefetch(self._arm_settings(job_overrides))
         jobs = (delayed(_indexed_job)(initial_job_idx + idx, overrides, self.hydra_context, self.config,
                                       self.task_function, state)
                 for idx, overrides in enumerate(job_overrides))

@@ -40,7 +40,7 @@ def test_an_arm_after_prefetch_reads_the_caches_and_measures_the_same(tmp_path, 
     (tmp_path / "warm").mkdir()
     monkeypatch.chdir(tmp_path / "warm")
     hybrid, bm25 = arm(tmp_path, "0.5"), arm(tmp_path, "0.0")
-    prefetch([hybrid, bm25], n_jobs=1)
+    prefetch([hybrid, bm25])
     out = hermes_eval.run(hybrid)
     assert out.status == "ok", out.record.get("error")
     sources = {e["kind"]: e["source"] for e in out.record["cache"] if e["kind"] in ("chunks", "leaks")}
