@@ -15,9 +15,9 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	# The CPU build of torch comes from a local file; any other torch spec pulls CUDA.
-	$(BIN)/python -m pip install --quiet torch==2.13.0
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# The CPU build of torch comes from a local file; any other torch spec pulls CUDA. One pip run
+	# resolves torch and the project together (one resolver start instead of two).
+	$(BIN)/python -m pip install --quiet torch==2.13.0 -e '.[dev]'
 	touch $(STAMP)
 
 sweep: setup

@@ -11,6 +11,7 @@ import numpy as np
 
 from retrievers.code_identity import code_identity
 from retrievers.embedding_cache import EmbeddingCache
+from retrievers.progress import count_forward_passes
 
 PACKAGED_MINILM = {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}
 
@@ -150,7 +151,8 @@ class SentenceTransformerEmbedder:
                 found.update(self._cache.get(self.identity, [s for s, _ in missing]))
                 missing = [(s, t) for s, t in missing if s not in found]
                 if missing:
-                    vecs = self._encode([t for _, t in missing])
+                    with count_forward_passes(self.st, "embedding", len(missing)):
+                        vecs = self._encode([t for _, t in missing])
                     fresh = {s: v for (s, _), v in zip(missing, vecs)}
                     self._cache.put(self.identity, fresh)
                     found.update(fresh)

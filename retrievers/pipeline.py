@@ -9,6 +9,7 @@ from retrievers.chunk import Chunk
 from retrievers.fusion import WeightedRRF
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.index import Hit, Index, check_k
+from retrievers.progress import track
 
 
 class IndexStore(Protocol):
@@ -85,16 +86,18 @@ class Pipeline:
                 seconds["embed"] = time.perf_counter() - t
             return state["vectors"]
 
-        for name, ix in self.legs.items():
-            embed_before = seconds.get("embed", 0.0)
-            t = time.perf_counter()
-            build = lambda ix=ix: ix.build(ids, docs_for(ix))  # noqa: E731
-            if store is None:
-                build()
-                self.build_sources[name] = "computed"
-            else:
-                self.build_sources[name] = store(name, ix, build)
-            seconds[name] = time.perf_counter() - t - (seconds.get("embed", 0.0) - embed_before)
+        with track("indexes", len(self.legs), "legs") as tracker:
+            for name, ix in self.legs.items():
+                embed_before = seconds.get("embed", 0.0)
+                t = time.perf_counter()
+                build = lambda ix=ix: ix.build(ids, docs_for(ix))  # noqa: E731
+                if store is None:
+                    build()
+                    self.build_sources[name] = "computed"
+                else:
+                    self.build_sources[name] = store(name, ix, build)
+                seconds[name] = time.perf_counter() - t - (seconds.get("embed", 0.0) - embed_before)
+                tracker.update()
         return seconds
 
     def chunk(self, chunk_id: str) -> Chunk:

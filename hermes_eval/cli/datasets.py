@@ -45,7 +45,9 @@ def _split(rest: list[str]) -> tuple[list[str], dict, list[str]]:
 
 def _settings(cfg):
     from hermes_eval.config.settings import settings_from
+    from hermes_eval.core.progress import configure
 
+    configure(str(cfg.get("progress", "auto")))
     return settings_from(cfg)
 
 

@@ -21,14 +21,26 @@ def summary_line(outcome) -> str:
     return f"[failed] {outcome.run_dir}: {rec['error']}"
 
 
+def job_progress_mode(mode: str, multirun: bool) -> str:
+    """A sweep's jobs run side by side under the parent's arms bar: they never draw bars of their
+    own (two processes redrawing one terminal line garble it), they log coarse lines instead."""
+    from hermes_eval.core.progress import resolve
+
+    resolved = resolve(mode)
+    return "log" if multirun and resolved == "bar" else resolved
+
+
 def task(cfg: DictConfig) -> str:
     from hydra.core.hydra_config import HydraConfig
     from hydra.types import RunMode
 
     from hermes_eval.api import execute_config
     from hermes_eval.core.log import setup_logging
+    from hermes_eval.core.progress import configure
 
     setup_logging()
+    multirun = HydraConfig.get().mode == RunMode.MULTIRUN
+    configure(job_progress_mode(str(cfg.get("progress", "auto")), multirun))
     outcome = execute_config(cfg)
     print(summary_line(outcome), flush=True)
     if outcome.status != "ok" and HydraConfig.get().mode == RunMode.RUN:

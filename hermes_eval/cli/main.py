@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
 from hermes_eval.config.compose import CONF_DIR, compose, first_of_sweeps
 from hermes_eval.core.errors import UserError, format_error
 from hermes_eval.core.log import setup_logging
+
+log = logging.getLogger(__name__)
 
 
 def _launch(overrides: list[str], multirun: bool) -> int:
@@ -18,6 +21,9 @@ def _launch(overrides: list[str], multirun: bool) -> int:
 
     settings_from(compose(first_of_sweeps(overrides) if multirun else overrides))  # fail before launching
     from hermes_eval.cli.job import task
+    from hermes_eval.cli.sweep_launcher import register
+
+    register()
 
     main = hydra.main(version_base="1.3", config_path=str(CONF_DIR), config_name="config")(task)
     sys.argv = ["hermes-eval", *(["--multirun"] if multirun else []), *overrides]
@@ -29,7 +35,7 @@ def _launch(overrides: list[str], multirun: bool) -> int:
 
 
 def cmd_leaderboard(args) -> int:
-    from hermes_eval.report.publish import build_reports
+    from hermes_eval.report.freshness import HISTORY, board_key, stamp, stamped_outputs, up_to_date
     from hermes_eval.report.options import ReportSettings
 
     anchors, columns = ((), ())
@@ -42,7 +48,17 @@ def cmd_leaderboard(args) -> int:
         anchors, columns = load_anchors(path)
     settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha,
                               columns=columns, anchors=anchors)
-    out = build_reports(Path(args.runs), Path(args.out), settings)
+    runs, out_dir = Path(args.runs), Path(args.out)
+    key = board_key(runs, settings, out_dir / HISTORY)
+    if not args.force and up_to_date(out_dir, key, stamped_outputs(out_dir)):
+        out = stamped_outputs(out_dir)
+        log.info("leaderboards up to date with %s (same records, settings and report code): kept; "
+                 "--force rebuilds", runs)
+    else:
+        from hermes_eval.report.publish import build_reports  # matplotlib, pandas, ranx: only to build
+
+        out = build_reports(runs, out_dir, settings)
+        stamp(out_dir, key, out)
     for p in out:
         print(p)
     return 0
@@ -138,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--stat-test", default="student", choices=["student", "fisher"],
                    help="ranx paired test (default student)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level after Holm")
+    p.add_argument("--force", action="store_true", help="rebuild even when the records, settings and "
+                   "report code are those of the last build")
     p.add_argument("--anchors", default=None, help="published numbers to set beside ours: conf/anchors/NAME.yaml "
                    "or a file (e.g. --anchors benchmarks); its `columns` are shown on every board")
     p = sub.add_parser("decide", help="run a decision's arms, apply its rule, write reports/decisions/NAME.md")

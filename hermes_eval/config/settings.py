@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from omegaconf import DictConfig
 
-from hermes_eval.config.identity import config_hash, slug, system_label
+from hermes_eval.config.identity import UNRECORDED, config_hash, slug, system_label
 from hermes_eval.config.parts import instantiate_part, plain
 from hermes_eval.config.validate import validate
 from hermes_eval.corpus.scan import MAX_FILE_BYTES
@@ -153,12 +153,20 @@ def queryset_settings(cfg: DictConfig) -> QuerySetSettings:
                             folder=Path(cfg.paths.datasets) / str(cfg.queryset.name))
 
 
+def recorded_config(cfg: DictConfig) -> dict:
+    """The resolved config as the record keeps it (without :data:`UNRECORDED` keys such as progress)."""
+    data = plain(cfg)
+    for key in UNRECORDED:
+        data.pop(key, None)
+    return data
+
+
 def settings_from(cfg: DictConfig) -> RunSettings:
     """Validate ``cfg`` and turn it into :class:`RunSettings`."""
     validate(cfg)
     retr = cfg.retriever
     return RunSettings(
-        config=plain(cfg), config_hash=config_hash(cfg), label=system_label(cfg),
+        config=recorded_config(cfg), config_hash=config_hash(cfg), label=system_label(cfg),
         experiment=cfg.get("experiment_name"), seed=int(cfg.seed), warmup=int(cfg.warmup),
         bootstrap=int(cfg.get("bootstrap", 1000)), exclude_overfetch=int(cfg.get("exclude_overfetch", 50)),
         depths={k: int(v) for k, v in plain(cfg.depths).items()},

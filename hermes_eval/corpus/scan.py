@@ -13,6 +13,7 @@ from hermes_eval.corpus.languages import detect_language
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.corpus.sources import Source, resolve
 from hermes_eval.core.errors import UserError
+from retrievers.progress import track
 
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "venv", ".venv", "env", "build", "dist",
                        "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".nox", "target",
@@ -88,6 +89,12 @@ def read_text(path: Path, max_bytes: int) -> tuple[str | None, str | None]:
     return text.replace("\r\n", "\n").replace("\r", "\n"), None
 
 
+def _resolved(spec: str, cache: Path, tracker) -> Source:
+    src = resolve(str(spec), cache)
+    tracker.update()
+    return src
+
+
 def load_corpus(sources: Sequence[str], name: str = "corpus", cache_dir: str | Path = ".cache",
                 max_file_bytes: int = MAX_FILE_BYTES, languages: Sequence[str] | None = None) -> Corpus:
     """Resolve and scan ``sources``; with several, folder paths get their folder name as prefix."""
@@ -99,8 +106,9 @@ def load_corpus(sources: Sequence[str], name: str = "corpus", cache_dir: str | P
     skipped: dict[str, int] = {}
     files: dict[str, CorpusFile] = {}
     wanted = set(languages) if languages else None
-    for spec in sources:
-        src = resolve(str(spec), cache)
+    with track("corpus sources", len(sources), "sources") as tracker:
+        resolved = [(spec, _resolved(spec, cache, tracker)) for spec in sources]
+    for spec, src in resolved:
         prefix = src.prefix if src.prefix is not None else (f"{src.repo}/" if len(sources) > 1 else "")
         for rel, abspath in _walk(src, skipped):
             lang = detect_language(rel)

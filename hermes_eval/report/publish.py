@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 from hermes_eval.cache.content import atomic_write_bytes
+from hermes_eval.report.freshness import HISTORY
 from hermes_eval.report.html import render_html
 from hermes_eval.report.markdown import chart_path, render_markdown
 from hermes_eval.report.options import ReportSettings
@@ -16,7 +17,7 @@ REPORT_MODE = 0o644  # reports are read by people and CI artifact uploaders, not
 RESULTS = "results.parquet"
 MARKDOWN = "leaderboard.md"
 HTML = "leaderboard.html"
-HISTORY, GATE_PAGE = "history.sqlite", "gate.html"  # the gate's history and its trend page
+GATE_PAGE = "gate.html"  # the gate's trend page, drawn from its history (HISTORY)
 
 
 def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None = None) -> list[Path]:

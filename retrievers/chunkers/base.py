@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Protocol, runtime_checkable
 
 from retrievers.chunk import Chunk
+from retrievers.progress import track
 
 
 @runtime_checkable
@@ -47,10 +48,13 @@ class Piece:
 def chunk_files(chunker: Chunker, files: Iterable[tuple[str, str, str]]) -> list[Chunk]:
     """Chunk (path, text, language) triples; result is sorted and de-duplicated by id."""
     seen: dict[str, Chunk] = {}
-    for path, text, language in files:
-        for c in chunker.chunk(path, text, language):
-            if c.text.strip():
-                seen.setdefault(c.id, c)
+    files = list(files)
+    with track("chunking", len(files), "files") as tracker:
+        for path, text, language in files:
+            for c in chunker.chunk(path, text, language):
+                if c.text.strip():
+                    seen.setdefault(c.id, c)
+            tracker.update()
     return sorted(seen.values(), key=lambda c: (c.path, c.start, c.end))
 
 

@@ -1,0 +1,95 @@
+"""Hydra's joblib launcher, reporting arms done/total with elapsed time and ETA as jobs finish.
+
+The jobs run exactly as under ``hydra_plugins.hydra_joblib_launcher`` (same ``execute_job``, loky
+workers, the same returns in the same order); only the parent collects them as they complete
+(``return_as="generator_unordered"``) to count them. Progress goes to stderr through
+:mod:`hermes_eval.core.progress` (``progress`` in conf/config.yaml).
+"""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Sequence
+
+from hydra.core.utils import JobReturn, configure_log, filter_overrides, setup_globals
+from hydra_plugins.hydra_joblib_launcher import _core
+from hydra_plugins.hydra_joblib_launcher.joblib_launcher import JoblibLauncher
+
+from hermes_eval.core.progress import configure
+from retrievers.progress import track
+
+log = logging.getLogger(__name__)
+
+# Hydra instantiates launchers only from its plugin namespace (``hydra_plugins.*``); the top level of
+# this repository is fixed, so the class is registered under that name by :func:`register` instead
+# of living in a ``hydra_plugins`` folder. conf/hydra/launcher/per_core.yaml names it so.
+PLUGIN_MODULE = "hydra_plugins.hermes_eval_progress"
+
+
+def _indexed_job(idx: int, *args) -> tuple[int, JobReturn]:
+    return idx, _core.execute_job(idx, *args)
+
+
+class ProgressJoblibLauncher(JoblibLauncher):
+    """``hydra/launcher=per_core``: joblib with one job per core and a progress report per arm."""
+
+    def launch(self, job_overrides: Sequence[Sequence[str]], initial_job_idx: int) -> Sequence[JobReturn]:
+        from joblib import Parallel, delayed
+
+        setup_globals()
+        assert self.config is not None and self.task_function is not None and self.hydra_context is not None
+        configure_log(self.config.hydra.hydra_logging, self.config.hydra.verbose)
+        configure(str(self.config.get("progress", "auto")))
+        Path(str(self.config.hydra.sweep.dir)).mkdir(parents=True, exist_ok=True)
+        joblib_cfg = dict(self.joblib)
+        joblib_cfg["backend"] = "loky"  # as the plugin: the threading backend is incompatible with Hydra
+        _core.process_joblib_cfg(joblib_cfg)
+        log.debug("joblib.Parallel(%s) launching %d jobs", joblib_cfg, len(job_overrides))
+        for idx, overrides in enumerate(job_overrides):
+            log.debug("  #%d: %s", initial_job_idx + idx, " ".join(filter_overrides(overrides)))
+        from hydra.core.singleton import Singleton
+
+        state = Singleton.get_state()
+        if self.config.get("prefetch", True):
+            from hermes_eval.stages.prefetch import prefetch
+
+            prefetch(self._arm_settings(job_overrides))
+        jobs = (delayed(_indexed_job)(initial_job_idx + idx, overrides, self.hydra_context, self.config,
+                                      self.task_function, state)
+                for idx, overrides in enumerate(job_overrides))
+        returns: dict[int, JobReturn] = {}
+        with track("arms", len(job_overrides), "arms") as arms:
+            for idx, ret in Parallel(return_as="generator_unordered", **joblib_cfg)(jobs):
+                returns[idx] = ret
+                arms.update()
+        return [returns[initial_job_idx + i] for i in range(len(job_overrides))]
+
+    def _arm_settings(self, job_overrides: Sequence[Sequence[str]]) -> list:
+        """Each job's settings, as the job will compose them (arms that do not validate are left out:
+        they record their own failure)."""
+        from omegaconf import open_dict
+
+        from hermes_eval.config.settings import settings_from
+
+        out = []
+        for overrides in job_overrides:
+            try:
+                cfg = self.hydra_context.config_loader.load_sweep_config(self.config, list(overrides))
+                with open_dict(cfg):
+                    del cfg["hydra"]
+                out.append(settings_from(cfg))
+            except Exception as exc:  # noqa: BLE001 - the job itself reports it
+                log.debug("no prefetch for %s: %s", overrides, exc)
+        return out
+
+
+def register() -> None:
+    """Make ``hydra_plugins.hermes_eval_progress.ProgressJoblibLauncher`` known to Hydra (idempotent):
+    this module answers to that name, and the class is in Hydra's plugin registry under it."""
+    import sys
+
+    from hydra.core.plugins import Plugins
+
+    sys.modules.setdefault(PLUGIN_MODULE, sys.modules[__name__])
+    ProgressJoblibLauncher.__module__ = PLUGIN_MODULE
+    Plugins.instance().register(ProgressJoblibLauncher)

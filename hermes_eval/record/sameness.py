@@ -1,0 +1,99 @@
+"""Are two sweeps' records the same measurement? Compares every run folder of two runs/ trees.
+
+Byte for byte: run.trec, qrels.trec, qrels.file.trec, qrels.line.trec. Cell for cell (exact,
+bit-identical floats): per_query.parquet without its ``ms_*`` latency columns. record.json without
+the fields below, which are timings, host facts or scheduling facts by design and differ between
+two runs of the same code on the same machine:
+
+- timings: ``wall_seconds``, ``finished_at``, ``latency_ms``, ``index.build_seconds``,
+  ``index.build_seconds_total``, ``peak_rss_mb``;
+- host and checkout: ``machine``, ``git_commit`` (the code under comparison differs on purpose);
+- scheduling: ``cache`` (which arm of a parallel sweep computed a shared chunking or index and which
+  read it, and cache keys that hash the code's own source), ``index.sources`` (built or loaded) and
+  ``embeddings`` (vectors computed here or read from the shared cache).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+EXACT_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec")
+RECORD_EXCLUDED = ("wall_seconds", "finished_at", "latency_ms", "peak_rss_mb", "machine", "git_commit",
+                   "cache", "embeddings")
+INDEX_EXCLUDED = ("build_seconds", "build_seconds_total", "sources")
+LATENCY_PREFIX = "ms_"
+
+
+def comparable_record(record: dict) -> dict:
+    """``record`` without the fields listed in the module docstring."""
+    out = {k: v for k, v in record.items() if k not in RECORD_EXCLUDED}
+    if isinstance(out.get("index"), dict):
+        out["index"] = {k: v for k, v in out["index"].items() if k not in INDEX_EXCLUDED}
+    return out
+
+
+def _record_diffs(a: dict, b: dict, where: str) -> list[str]:
+    out = []
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            out.append(f"{where}/record.json: {key} differs")
+    return out
+
+
+def _per_query_diffs(a: Path, b: Path, where: str) -> list[str]:
+    import pandas as pd
+
+    fa, fb = pd.read_parquet(a), pd.read_parquet(b)
+    keep = lambda df: df[[c for c in df.columns if not c.startswith(LATENCY_PREFIX)]]  # noqa: E731
+    fa, fb = keep(fa), keep(fb)
+    if list(fa.columns) != list(fb.columns) or list(fa.dtypes) != list(fb.dtypes):
+        return [f"{where}/per_query.parquet: columns differ"]
+    return [f"{where}/per_query.parquet: column {c} differs" for c in fa.columns
+            if not fa[c].equals(fb[c])]
+
+
+def run_dir_diffs(a: Path, b: Path, where: str = "") -> list[str]:
+    """Differences between two run folders (empty: the same measurement)."""
+    where = where or a.name
+    out: list[str] = []
+    for name in EXACT_FILES:
+        pa, pb = a / name, b / name
+        if pa.exists() != pb.exists() or (pa.exists() and pa.read_bytes() != pb.read_bytes()):
+            out.append(f"{where}/{name} differs")
+    if (a / "per_query.parquet").exists() and (b / "per_query.parquet").exists():
+        out += _per_query_diffs(a / "per_query.parquet", b / "per_query.parquet", where)
+    elif (a / "per_query.parquet").exists() != (b / "per_query.parquet").exists():
+        out.append(f"{where}/per_query.parquet: only in one")
+    ra, rb = (json.loads((d / "record.json").read_text()) for d in (a, b))
+    return out + _record_diffs(comparable_record(ra), comparable_record(rb), where)
+
+
+def runs_diffs(a_root: Path, b_root: Path) -> tuple[int, list[str]]:
+    """(run folders compared, differences) between two runs/ trees, matched by folder name."""
+    names_a = {p.parent.name: p.parent for p in Path(a_root).glob("*/record.json")}
+    names_b = {p.parent.name: p.parent for p in Path(b_root).glob("*/record.json")}
+    out = [f"{n}: only in {a_root}" for n in sorted(set(names_a) - set(names_b))]
+    out += [f"{n}: only in {b_root}" for n in sorted(set(names_b) - set(names_a))]
+    for name in sorted(set(names_a) & set(names_b)):
+        out += run_dir_diffs(names_a[name], names_b[name], name)
+    return len(set(names_a) & set(names_b)), out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m hermes_eval.record.sameness RUNS_A RUNS_B``: exit 0 when every record matches."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 2:
+        print("usage: python -m hermes_eval.record.sameness RUNS_A RUNS_B", file=sys.stderr)
+        return 2
+    n, diffs = runs_diffs(Path(args[0]), Path(args[1]))
+    for d in diffs:
+        print(d)
+    print(f"{n} run folders compared, {len(diffs)} differences "
+          f"(excluded: {', '.join(RECORD_EXCLUDED)}, index.{{{','.join(INDEX_EXCLUDED)}}}, ms_* columns)")
+    return 1 if diffs or n == 0 else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,66 @@
+"""Whether the leaderboards already show what ``runs/`` holds: a warm ``make sweep`` (every arm
+skipped) then reuses them instead of recomputing every paired test and chart.
+
+The key covers everything a board is made of: each run folder's name with the sha256 of its
+record.json and of every file beside it, the report settings, the report code (the modules of
+:mod:`hermes_eval.report` and what they import from the project, library versions) and the gate
+history when there is one. Any change rebuilds; a missing output rebuilds.
+"""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Sequence
+
+from hermes_eval.record.results import run_dirs
+
+KEY_FILE = ".leaderboard.key"
+HISTORY = "history.sqlite"  # the gate's history in a reports folder (its trend page is rebuilt with the boards)
+CODE = ("hermes_eval.report.publish",)
+
+
+def _file_sha(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def board_key(runs_dir: Path, settings, history: Path | None) -> str:
+    from retrievers.code_identity import code_identity
+
+    h = hashlib.sha256()
+    h.update(repr(settings).encode())
+    h.update(code_identity(*CODE, libs=("jinja2", "matplotlib", "pandas", "ranx", "scipy")).encode())
+    for run_dir in sorted(run_dirs(runs_dir)):
+        for f in sorted(p for p in run_dir.rglob("*") if p.is_file()):
+            h.update(f"{f.relative_to(runs_dir).as_posix()}\0{_file_sha(f)}\0".encode())
+    if history is not None and history.exists():
+        h.update(_file_sha(history).encode())
+    return h.hexdigest()[:32]
+
+
+def up_to_date(out_dir: Path, key: str, outputs: Sequence[Path]) -> bool:
+    """True when the last build in ``out_dir`` had ``key`` and its outputs are all still there."""
+    stamp = out_dir / KEY_FILE
+    try:
+        lines = stamp.read_text().splitlines()
+    except OSError:
+        return False
+    return bool(lines) and lines[0] == key and bool(outputs) and all(p.exists() for p in outputs)
+
+
+def stamp(out_dir: Path, key: str, outputs: Sequence[Path]) -> None:
+    """Remember the key and outputs of a finished build (written last)."""
+    from hermes_eval.cache.content import atomic_write_bytes
+
+    lines = [key, *(p.relative_to(out_dir).as_posix() for p in outputs)]
+    atomic_write_bytes(out_dir / KEY_FILE, ("\n".join(lines) + "\n").encode())
+
+
+def stamped_outputs(out_dir: Path) -> list[Path]:
+    try:
+        return [out_dir / line for line in (out_dir / KEY_FILE).read_text().splitlines()[1:] if line]
+    except OSError:
+        return []
