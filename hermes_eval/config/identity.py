@@ -12,7 +12,7 @@ from hermes_eval.config.parts import instantiate_part, plain
 from retrievers.legs import active_legs as legs_that_run
 
 # keys that do not change what a run measures, so they stay out of its hash
-LOCATION_KEYS = frozenset({"cache_dir"})
+LOCATION_KEYS = frozenset({"cache_dir", "models_dir"})
 UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name", "index_cache")
 # optional pipeline parts: null is hashed as absent; rerank_depth only feeds reranker.depth
 OPTIONAL_PARTS = {"reranker": "rerank", "expander": "expand"}
