@@ -16,6 +16,9 @@ LOCATION_KEYS = frozenset({"cache_dir", "models_dir"})
 UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name", "index_cache")
 # optional pipeline parts: null is hashed as absent; rerank_depth only feeds reranker.depth
 OPTIONAL_PARTS = {"reranker": "rerank", "expander": "expand"}
+# the embedder of conf/config.yaml; any other one is named in the system label of a run with a dense leg
+DEFAULT_EMBEDDER = "minilm"
+
 
 
 def _drop_locations(node: Any) -> Any:
@@ -59,6 +62,9 @@ def system_label(cfg: DictConfig | dict) -> str:
     if len(legs) > 1:
         w = cfg["fusion"].get("dense_weight")
         label += f" w_dense={w}" if w is not None else f" {cfg['fusion'].get('name', 'fusion')}"
+    emb = cfg.get("embedder") or {}
+    if "dense" in legs and emb.get("name") and emb.get("name") != DEFAULT_EMBEDDER:
+        label += f" [{emb['name']}]"  # e.g. "rank_bm25+exact w_dense=0.5 [minilm_onnx_int8]"
     if cfg.get("dedupe"):  # identical documents collapsed: its own row beside the run without
         label += " +dedupe"
     for part in ("expander", "reranker"):  # e.g. "... +expand=llm +rerank=mmr@10"
