@@ -3,7 +3,9 @@
 The model is exported and quantized locally on first use (:mod:`retrievers.onnx_export`, cached by
 content in ``models_dir``). Vectors are made as sentence-transformers makes them: the model's own
 fast tokenizer (``tokenizer.json``) truncating at ``max_seq_length`` and padding to the longest
-text of the batch, mean pooling over the attention mask, then L2 normalization.
+text of the batch, mean pooling over the attention mask, then L2 normalization. An int8 model
+quantizes activations over the whole batch, so its vectors depend on the batch unless ``batch_size``
+is 1 (conf/embedder/minilm_onnx_int8.yaml sets it).
 """
 from __future__ import annotations
 
