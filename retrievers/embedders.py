@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -67,9 +68,11 @@ class SentenceTransformerEmbedder:
     # torch intra-op threads while embedding one query: 1 is barely slower than 2 on short text
     # and far steadier when other processes share the cores (None leaves torch's default)
     query_threads: int | None = 1
-    # computed / cached rows, and cache damage found (corrupt rows recomputed, a corrupt file moved aside)
+    # computed / cached rows, cache damage found (corrupt rows recomputed, a corrupt file moved aside),
+    # seconds spent encoding documents (the run's texts/s) and the model folder's bytes on disk
     stats: dict = field(default_factory=lambda: {"computed": 0, "cached": 0, "corrupt_rows": 0,
-                                                 "corrupt_file_moved_to": None})
+                                                 "corrupt_file_moved_to": None, "encode_seconds": 0.0,
+                                                 "model_bytes": None})
 
     def __post_init__(self) -> None:
         self._model = None
@@ -96,6 +99,8 @@ class SentenceTransformerEmbedder:
         if self.max_seq_length:
             model.max_seq_length = self.max_seq_length
         self._path = path
+        if Path(path).is_dir():
+            self.stats["model_bytes"] = sum(f.stat().st_size for f in Path(path).rglob("*") if f.is_file())
         return model
 
     @property
@@ -121,6 +126,14 @@ class SentenceTransformerEmbedder:
                                          normalize_embeddings=self.normalize,
                                          convert_to_numpy=True), dtype=np.float32)
 
+    def _timed_encode(self, texts: list[str]) -> np.ndarray:
+        """Document vectors, their encoding time added to ``stats['encode_seconds']`` (model loaded first)."""
+        self.st  # noqa: B018 - loading is not encoding
+        t = time.perf_counter()
+        vecs = self._encode(texts)
+        self.stats["encode_seconds"] = round(self.stats["encode_seconds"] + time.perf_counter() - t, 4)
+        return vecs
+
     def embed_queries(self, queries: Sequence[str]) -> np.ndarray:
         """Query vectors, never cached: their time is part of the measured latency."""
         if self.query_threads is None:
@@ -139,7 +152,7 @@ class SentenceTransformerEmbedder:
         texts = [self.document_prefix + d for d in docs]
         if self._cache is None:
             self.stats["computed"] += len(texts)
-            return self._encode(texts)
+            return self._timed_encode(texts)
         shas = [text_sha(t) for t in texts]
         found = self._cache.get(self.identity, shas)
         missing = sorted({s: t for s, t in zip(shas, texts) if s not in found}.items())
@@ -152,7 +165,7 @@ class SentenceTransformerEmbedder:
                 missing = [(s, t) for s, t in missing if s not in found]
                 if missing:
                     with count_forward_passes(self.st, "embedding", len(missing)):
-                        vecs = self._encode([t for _, t in missing])
+                        vecs = self._timed_encode([t for _, t in missing])
                     fresh = {s: v for (s, _), v in zip(missing, vecs)}
                     self._cache.put(self.identity, fresh)
                     found.update(fresh)

@@ -16,11 +16,11 @@ log = logging.getLogger(__name__)
 
 
 def _register() -> None:
-    from hermes_eval.bench import embedding, metrics_speed, overhead, reuse, scaling
+    from hermes_eval.bench import embedder_costs, embedding, metrics_speed, overhead, reuse, scaling
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
                     "embedding_throughput": embedding.run, "scaling": scaling.run,
-                    "metrics_speed": lambda c: metrics_speed.run()})
+                    "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run})
 
 
 def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> dict:
@@ -50,6 +50,25 @@ def _row(cells) -> str:
     return "| " + " | ".join(str(c) for c in cells) + " |"
 
 
+def _embedders(r: dict | None) -> list[str]:
+    """The per-embedder table: ours against the raw library call, interleaved in one process."""
+    if not r:
+        return []
+    if "error" in r:
+        return ["", f"## Embedders: error: {r['error']}"]
+    lines = ["", f"## Embedders (ours vs the raw library call, interleaved: {r['rounds']} rounds of {r['texts']} "
+                 f"documents and {r['queries_per_round']} single queries)", "",
+             _row(["embedder", "model MB", "texts/s ours", "texts/s raw", "ratio", "texts/s spread (ours)",
+                   "query p50 ms ours", "query p95 ms ours", "query p50 ms raw", "query p95 ms raw",
+                   "query p50 ratio", "ratio by half"]), _row(["---"] * 12)]
+    for e in r["rows"]:
+        lines.append(_row([e["embedder"], e["model_mb"], e["ours_texts_per_s"], e["raw_texts_per_s"],
+                           e["throughput_ratio"], "–".join(map(str, e["texts_per_s_spread"])),
+                           e["ours_query_p50_ms"], e["ours_query_p95_ms"], e["raw_query_p50_ms"],
+                           e["raw_query_p95_ms"], e["query_p50_ratio"], " / ".join(map(str, e["query_ratio_halves"]))]))
+    return lines
+
+
 def render(results: dict) -> str:
     m = results["machine"]
     lines = ["# hermes-eval benchmarks", "",
@@ -74,6 +93,7 @@ def render(results: dict) -> str:
         r = b["metrics_speed"]
         lines.append(_row(["metrics_speed", f"{r['total_seconds']} s for {r['queries']} queries x "
                            f"{r['depth']} ({r['metrics']} metrics + CIs)", "-", "-"]))
+    lines += _embedders(b.get("embedders"))
     sc = b.get("scaling")
     if sc and "rows" in sc:
         lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",

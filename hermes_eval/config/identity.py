@@ -12,12 +12,15 @@ from hermes_eval.config.parts import instantiate_part, plain
 from retrievers.legs import active_legs as legs_that_run
 
 # keys that do not change what a run measures, so they stay out of its hash
-LOCATION_KEYS = frozenset({"cache_dir"})
+LOCATION_KEYS = frozenset({"cache_dir", "models_dir"})
 UNHASHED = ("hydra", "paths", "rerun", "label", "experiment_name", "index_cache", "progress", "prefetch")
 # keys about how a run reports or schedules, not what it measures: kept out of the recorded config as well
 UNRECORDED = ("progress", "prefetch")
 # optional pipeline parts: null is hashed as absent; rerank_depth only feeds reranker.depth
 OPTIONAL_PARTS = {"reranker": "rerank", "expander": "expand"}
+# the embedder of conf/config.yaml; any other one is named in the system label of a run with a dense leg
+DEFAULT_EMBEDDER = "minilm"
+
 
 
 def _drop_locations(node: Any) -> Any:
@@ -61,6 +64,9 @@ def system_label(cfg: DictConfig | dict) -> str:
     if len(legs) > 1:
         w = cfg["fusion"].get("dense_weight")
         label += f" w_dense={w}" if w is not None else f" {cfg['fusion'].get('name', 'fusion')}"
+    emb = cfg.get("embedder") or {}
+    if "dense" in legs and emb.get("name") and emb.get("name") != DEFAULT_EMBEDDER:
+        label += f" [{emb['name']}]"  # e.g. "rank_bm25+exact w_dense=0.5 [minilm_onnx_int8]"
     if cfg.get("dedupe"):  # identical documents collapsed: its own row beside the run without
         label += " +dedupe"
     for part in ("expander", "reranker"):  # e.g. "... +expand=llm +rerank=mmr@10"

@@ -16,7 +16,11 @@ BASELINE_ARM = "A"
 PERCENTILES = ("p50", "p90", "p95", "p99")
 TOP_LEVEL = ("question", "context", "written", "common", "arms", "primary_metric", "stat_test", "rule",
              "bootstrap", "apply")
-RULE_FIELDS = ("min_effect", "alpha", "max_latency_ratio", "latency_stage", "latency_percentile", "aa_tolerance")
+RULE_FIELDS = ("kind", "min_effect", "alpha", "max_latency_ratio", "latency_stage", "latency_percentile",
+               "aa_tolerance")
+# superiority: B must gain at least min_effect, significantly; non_inferiority: B may lose at most
+# -min_effect (min_effect <= 0), the whole CI of the difference above min_effect (e.g. a cheaper model)
+RULE_KINDS = ("superiority", "non_inferiority")
 DEFAULT_AA_TOLERANCE = 0.15  # A measured before and after the others may drift this much
 
 
@@ -31,8 +35,9 @@ class Arm:
 
 @dataclass(frozen=True)
 class Rule:
-    """Adopt B when Δ ≥ min_effect with Holm p < alpha and B's latency ≤ max_latency_ratio × A's
-    (A measured before and after B, its two measurements within aa_tolerance of each other)."""
+    """Adopt B when Δ ≥ min_effect with Holm p < alpha (``kind: non_inferiority``: when the CI's low
+    end of Δ is ≥ min_effect) and B's latency ≤ max_latency_ratio × A's (A measured before and after
+    B, its two measurements within aa_tolerance of each other)."""
 
     min_effect: float
     alpha: float
@@ -40,6 +45,7 @@ class Rule:
     latency_stage: str = "total"
     latency_percentile: str = "p95"
     aa_tolerance: float = DEFAULT_AA_TOLERANCE
+    kind: str = "superiority"
 
 
 @dataclass(frozen=True)
@@ -139,7 +145,11 @@ def _rule(check: _Check, raw: Any) -> Rule:
     unknown = sorted(set(raw) - set(RULE_FIELDS))
     if unknown:
         raise check.fail(f"rule.{unknown[0]}", "is not a rule field", f"use one of {', '.join(RULE_FIELDS)}")
-    return Rule(min_effect=check.number(raw, "rule.min_effect", -1.0, 1.0, "0.01"),
+    kind = check.choice(raw.get("kind", RULE_KINDS[0]), "rule.kind", RULE_KINDS)
+    if kind == "non_inferiority" and not (isinstance(raw.get("min_effect"), (int, float)) and raw["min_effect"] <= 0):
+        raise check.fail("rule.min_effect", f"must be <= 0 for a non_inferiority rule (got {raw.get('min_effect')!r}): "
+                                            "it is the largest loss tolerated", "e.g. `min_effect: -0.01`")
+    return Rule(kind=kind, min_effect=check.number(raw, "rule.min_effect", -1.0, 1.0, "0.01"),
                 alpha=check.number(raw, "rule.alpha", 1e-6, 0.5, "0.05"),
                 max_latency_ratio=check.number(raw, "rule.max_latency_ratio", 0.01, 1000.0, "1.2"),
                 latency_stage=str(raw.get("latency_stage", "total")),

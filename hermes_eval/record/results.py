@@ -90,6 +90,9 @@ def to_row(r: dict) -> dict:
     row["chunks"] = (r.get("chunks") or {}).get("count")
     row["queries"] = (r.get("queryset_info") or {}).get("n")
     row["peak_rss_mb"] = r.get("peak_rss_mb")
+    emb = r.get("embeddings") or {}
+    row["texts_per_s"] = emb.get("texts_per_s")
+    row["model_mb"] = round(emb["model_bytes"] / 1e6, 1) if emb.get("model_bytes") else None
     row["wall_seconds"] = r.get("wall_seconds")
     for key, value in (r.get("hygiene") or {}).items():
         if not isinstance(value, (dict, list)):  # counts and shares; the named queries stay in the record

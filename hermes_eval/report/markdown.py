@@ -58,18 +58,24 @@ def _hygiene_cells(r: pd.Series) -> list[str]:
 
 def _table(bv: BoardView) -> list[str]:
     b = bv.board
-    head = ["#", "system", "chunker", "config", *b.quality, "p50 ms", "p95 ms", *HYGIENE_HEAD]
+    costs = b.embedder_costs
+    emb_head = ["embedder"] if b.embedders_differ else []
+    head = ["#", "system", "chunker", *emb_head, "config", *b.quality, "p50 ms", "p95 ms",
+            *[heading for _, heading, _ in costs], *HYGIENE_HEAD]
+    text_cols = 4 + len(emb_head)
     lines = ["| " + " | ".join(md_cell(h) for h in head) + " |",
-             "|" + "|".join(["--:", ":--", ":--", ":--"] + ["--:"] * (len(head) - 4)) + "|"]
+             "|" + "|".join(["--:"] + [":--"] * (text_cols - 1) + ["--:"] * (len(head) - text_cols)) + "|"]
     for i, (_, r) in enumerate(b.rows.head(MARKDOWN_TOP_ROWS).iterrows(), start=1):
         h = r["config_hash"]
         system = md_cell(r["system"]) + (" **(baseline)**" if h == b.baseline else "")
-        cells = [str(i), system, md_cell(r["chunker"]), f"`{short_hash(h)}`"]
+        emb = [md_cell(r.get("embedder"))] if b.embedders_differ else []
+        cells = [str(i), system, md_cell(r["chunker"]), *emb, f"`{short_hash(h)}`"]
         for m in b.quality:
             mk = bv.mark(h, m)
             sym = mk.symbol or (NOT_COMPARABLE_MARK if mk.verdict == "na" else "")
             cells.append(md_cell(fmt_ci(r, m)) + (f" {sym}" if sym else ""))
-        cells += [fmt_num(r.get("total_p50_ms")), fmt_num(r.get("total_p95_ms")), *_hygiene_cells(r)]
+        cells += [fmt_num(r.get("total_p50_ms")), fmt_num(r.get("total_p95_ms")),
+                  *[fmt_num(r.get(col), digits) for col, _, digits in costs], *_hygiene_cells(r)]
         lines.append("| " + " | ".join(cells) + " |")
     if len(b.rows) > MARKDOWN_TOP_ROWS:
         lines += ["", f"…and {len(b.rows) - MARKDOWN_TOP_ROWS} more runs in the HTML leaderboard."]

@@ -10,6 +10,19 @@ from hermes_eval.report.set_hygiene import SetHygiene, set_hygiene
 
 SPARSE_ONLY = "sparse"  # record["legs"] of a BM25-only arm
 SHORT_HASH = 8  # config-hash characters shown in tables (enough for --baseline)
+# Shown when a board's runs use more than one embedder: the query-embed stage's latency, indexing
+# throughput (documents encoded per second of encoding; empty when the vectors came from the
+# cache), the model's size on disk and the job's peak memory.
+EMBEDDER_COSTS = (("embed_p50_ms", "embed p50 ms", 2), ("embed_p95_ms", "embed p95 ms", 2),
+                  ("texts_per_s", "texts/s", 1), ("model_mb", "model MB", 1), ("peak_rss_mb", "peak RSS MB", 0))
+
+
+def embedders_differ(group: pd.DataFrame) -> bool:
+    """More than one embedder among runs that use one (a BM25-only run never loads it)."""
+    if "embedder" not in group.columns:
+        return False
+    uses = group[group["legs"].fillna("") != SPARSE_ONLY] if "legs" in group.columns else group
+    return uses["embedder"].dropna().nunique() > 1
 
 
 @dataclass(frozen=True)
@@ -24,6 +37,12 @@ class Board:
     baseline_reason: str
     quality: tuple[str, ...]
     hygiene: SetHygiene
+    embedders_differ: bool = False  # then the board shows the embedder and its costs
+
+    @property
+    def embedder_costs(self) -> tuple[tuple[str, str, int], ...]:
+        """(column, heading, digits) of the embedder cost columns shown when embedders differ."""
+        return EMBEDDER_COSTS if self.embedders_differ else ()
 
     @property
     def baseline_row(self) -> pd.Series:
@@ -74,7 +93,7 @@ def boards(df: pd.DataFrame, baseline: str | None = None, columns: tuple[str, ..
         out.append(Board(queryset=str(qs), rows=rows, sort_metric=metric, chunkers_differ=differ,
                          baseline=chash, baseline_reason=reason,
                          quality=tuple(dict.fromkeys([metric, *present(group, QUALITY + tuple(columns))])),
-                         hygiene=set_hygiene(rows)))
+                         hygiene=set_hygiene(rows), embedders_differ=embedders_differ(rows)))
     return sorted(out, key=lambda b: b.hygiene.leaking)
 
 

@@ -132,10 +132,21 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
         legs=list(built.pipeline.legs), metrics=scores.summary, latency_ms=latency, warmup=measured.warmup,
         fusion_tuning=tuning, index=_index_stats(built), snapshots=snapshots,
         peak_rss_mb=round(peak_rss_mb(), 1), peak_rss_scope=rss_scope, cache=cache.events,
-        embeddings=dict(parts.embedder.stats) if parts.embedder is not None else None,
+        embeddings=_embedding_stats(parts.embedder),
         reranker=_part_stats(s.reranker.name if s.reranker else None, parts.reranker),
         expander=_part_stats(s.expander.name if s.expander else None, parts.expander),
         service=_part_stats(s.retriever_name, built.pipeline if parts.foreign is not None else None))
+
+
+def _embedding_stats(embedder: Any) -> dict | None:
+    """The embedder's counters, with indexing throughput: documents encoded per second of encoding
+    (model build and load excluded; absent when every vector came from the cache)."""
+    if embedder is None:
+        return None
+    stats = dict(embedder.stats)
+    secs, computed = float(stats.get("encode_seconds") or 0.0), int(stats.get("computed") or 0)
+    stats["texts_per_s"] = round(computed / secs, 2) if computed and secs > 0 else None
+    return stats
 
 
 def _chunk_stats(chunks) -> dict:

@@ -34,7 +34,7 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
     for q in queries:
         groups.setdefault(str(q.meta.get("scope") or ""), []).append(q)
     measured, total, report = Measured(), None, {}
-    embeddings = {"computed": 0, "cached": 0}
+    embeddings = {"computed": 0, "cached": 0, "encode_seconds": 0.0}
     for scope in groups:  # the order the chunk reuse was counted in (queries' order)
         part = in_scope(chunks, scope)
         if not part:
@@ -45,7 +45,7 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
         _merge(measured, m)
         emb = dict(built.parts.embedder.stats) if built.parts.embedder is not None else {}
         for key in embeddings:
-            embeddings[key] += int(emb.get(key, 0))
+            embeddings[key] += type(embeddings[key])(emb.get(key) or 0)
         report[scope or "."] = dict(reuse.get(scope, {}), queries=len(groups[scope]), indexed_chunks=len(part),
                                     embedded=int(emb.get("computed", 0)), embeddings_cached=int(emb.get("cached", 0)),
                                     build_seconds=round(built.build_total, 4))

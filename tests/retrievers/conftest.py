@@ -63,3 +63,34 @@ def small_corpus(real_corpus) -> Embedded:
     picks = sorted(rng.choice(len(real_corpus.ids), size=200, replace=False))
     return Embedded([real_corpus.ids[i] for i in picks], [real_corpus.texts[i] for i in picks],
                     real_corpus.vectors[picks])
+
+
+@pytest.fixture(scope="session")
+def models_dir(tmp_path_factory) -> Path:
+    """Where this session's derived models are built (content-addressed, see retrievers.derived_models)."""
+    return tmp_path_factory.mktemp("models")
+
+
+@pytest.fixture(scope="session")
+def derived_embedders(models_dir) -> dict:
+    """Each derived embedder, built (once) and loaded."""
+    from derived_cases import DERIVED, make_derived
+
+    out = {}
+    for name in DERIVED:
+        emb = make_derived(name, models_dir)
+        emb.ready()
+        out[name] = emb
+    return out
+
+
+@pytest.fixture(scope="session")
+def code_texts() -> list[str]:
+    """80 real code texts: the installed jinja2's source in 25-line windows (first 80, sorted by path)."""
+    import jinja2
+
+    texts = []
+    for path in sorted(Path(jinja2.__file__).parent.glob("*.py")):
+        lines = path.read_text().splitlines()
+        texts += ["\n".join(lines[i:i + 25]) for i in range(0, len(lines), 25) if lines[i:i + 25]]
+    return texts[:80]

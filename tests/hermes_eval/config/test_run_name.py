@@ -11,3 +11,19 @@ def test_run_folders_of_two_query_sets_never_share_a_name_prefix():
     assert names["docstring"].startswith("default-docstring-python_ast-")
     assert names["repoeval_function"].startswith("default-repoeval-function-python_ast-")
     assert names["docstring"].rsplit("-", 1)[0] != names["repoeval_function"].rsplit("-", 1)[0]
+
+
+def test_a_non_default_embedder_is_named_where_vectors_are_used():
+    from hermes_eval.config.identity import config_hash, system_label
+
+    def label(*ov):
+        return system_label(compose(list(ov)))
+
+    assert label("retriever=dense") == "exact"
+    assert label("retriever=dense", "embedder=minilm_onnx_int8") == "exact [minilm_onnx_int8]"
+    assert label("retriever=hybrid", "embedder=minilm_static").endswith("[minilm_static]")
+    assert label("retriever=bm25", "embedder=minilm_static") == "rank_bm25"  # BM25 never loads it
+    # where a derived model is built is not what a run measures
+    a = compose(["embedder=minilm_onnx", "embedder.models_dir=/tmp/a"])
+    b = compose(["embedder=minilm_onnx", "embedder.models_dir=/tmp/b"])
+    assert config_hash(a) == config_hash(b) != config_hash(compose(["embedder=minilm_onnx_int8"]))

@@ -45,3 +45,20 @@ def test_overall_adopts_the_largest_adopted_effect():
     vs = [judge(RULE, c) for c in cs]
     assert overall(vs, cs).verdict == ADOPT and overall(vs, cs).arm == "C"
     assert overall(vs[2:], cs[2:]).verdict == INCONCLUSIVE
+
+
+NON_INFERIOR = Rule(min_effect=-0.01, alpha=0.05, max_latency_ratio=0.6, latency_stage="embed", kind="non_inferiority")
+
+
+@pytest.mark.parametrize("c, verdict", [
+    (comp(-0.002, -0.008, 0.004, 0.5, 0.4), ADOPT),              # CI inside the margin, fast enough
+    (comp(0.0, -0.004, 0.004, 0.9, 0.7), REJECT),                # not fast enough on a steady machine
+    (comp(-0.004, -0.015, 0.007, 0.4, 0.4), INCONCLUSIVE),       # CI reaches below the margin
+    (comp(-0.05, -0.07, -0.03, 0.001, 0.4), REJECT),             # worse than the margin, whole CI
+    (comp(-0.002, -0.008, 0.004, 0.5, 0.4, drift=0.3), INCONCLUSIVE),  # machine not steady
+    (comp(-0.002, -0.008, 0.004, 0.5, 0.9, drift=0.3), INCONCLUSIVE),  # slow, but not steady either
+    (comp(-0.006, -0.009, -0.003, 0.001, 0.4), ADOPT),           # a significant loss inside the margin
+])
+def test_judge_non_inferiority(c, verdict):
+    v = judge(NON_INFERIOR, c)
+    assert v.verdict == verdict and v.arm == "B" and v.reasons

@@ -26,6 +26,13 @@ def test_shipped_decisions_validate(name):
     assert spec.rule.latency_percentile == "p95" and spec.rule.max_latency_ratio == 1.2
 
 
+@pytest.mark.parametrize("name, margin, limit", [("embedder_int8", -0.01, 0.6), ("embedder_static", -0.03, 0.1)])
+def test_shipped_embedder_decisions_are_non_inferiority(name, margin, limit):
+    spec = load_spec(name, CONF)
+    assert spec.rule.kind == "non_inferiority" and spec.rule.min_effect == margin
+    assert spec.rule.max_latency_ratio == limit and spec.rule.latency_stage == "embed"
+
+
 def test_valid_spec_defaults(tmp_path):
     (tmp_path / "x.yaml").write_text(VALID)
     spec = load_spec("x", tmp_path)
@@ -43,6 +50,8 @@ def test_valid_spec_defaults(tmp_path):
     (lambda t: t + "primary_metrics: x\n", "'primary_metrics'"),
     (lambda t: t + "stat_test: wilcoxon\n", "'stat_test'"),
     (lambda t: t.replace("primary_metric: ndcg@10\n", ""), "'primary_metric'"),
+    (lambda t: t.replace("alpha: 0.05", "alpha: 0.05, kind: equivalence"), "'rule.kind'"),
+    (lambda t: t.replace("alpha: 0.05", "alpha: 0.05, kind: non_inferiority"), "'rule.min_effect'"),
 ])
 def test_errors_are_one_line_and_name_file_and_field(tmp_path, edit, field):
     (tmp_path / "bad.yaml").write_text(edit(VALID))

@@ -77,8 +77,9 @@ def rankings(arm: Arm, qs: list[Query], seed: int) -> dict[str, list[str]]:
 
 
 def write_arm(root: Path, arm: Arm, qs: list[Query], seed: int = 0, queryset: str = "toy-qs",
-              hygiene: dict | None = None) -> Path:
-    """A finished run directory for ``arm`` (``hygiene`` overrides counts in its record)."""
+              hygiene: dict | None = None, record_update: dict | None = None) -> Path:
+    """A finished run directory for ``arm`` (``hygiene`` overrides counts in its record;
+    ``record_update`` sets record keys, merging into the record's dicts, e.g. ``{"config": {...}}``)."""
     run_dir = root / f"{queryset}-{arm.chunker}-{arm.system}-{arm.config_hash}"
     run_dir.mkdir(parents=True, exist_ok=True)
     ranks = rankings(arm, qs, seed)
@@ -110,6 +111,11 @@ def write_arm(root: Path, arm: Arm, qs: list[Query], seed: int = 0, queryset: st
     record["metrics"] = {m: summarize([v[q] for q in qids], seed=seed, n_resamples=200) for m, v in values.items()}
     record["latency_ms"] = {s: _pcts(v) for s, v in stages.items()}
     record["hygiene"].update(hygiene or {})
+    for key, value in (record_update or {}).items():
+        if isinstance(value, dict) and isinstance(record.get(key), dict):
+            record[key].update(value)
+        else:
+            record[key] = value
     (run_dir / "record.json").write_text(json.dumps(record, indent=2, sort_keys=True))
     return run_dir
 

@@ -1,0 +1,63 @@
+"""What every embedder owes the pipeline, for the packaged MiniLM and each embedder derived from it:
+float32 unit rows, queries and documents embedded alike, empty input, the document cache (second call
+read from it, keyed by an identity no other embedder shares), stats for the run record."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from retrievers.embedders import SentenceTransformerEmbedder
+
+from derived_cases import DERIVED, make_derived
+
+TEXTS = ["def parse(url):\n    return urlsplit(url)", "class Session:\n    pass", "import json",
+         "raise ValueError('bad header')", "for key in headers: print(key)"]
+NAMES = ("minilm", *DERIVED)
+
+
+@pytest.fixture
+def embedder_for(derived_embedders, models_dir, tmp_path):
+    """A fresh embedder of ``name`` with its own document cache (derived ones reuse the session build)."""
+    def make(name: str):
+        if name == "minilm":
+            return SentenceTransformerEmbedder(cache_dir=str(tmp_path))
+        derived_embedders[name]  # noqa: B018 - built once for the session
+        return make_derived(name, models_dir, cache_dir=str(tmp_path))
+    return make
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_vectors_are_normalized_float32_rows(name, embedder_for):
+    emb = embedder_for(name)
+    docs, queries = emb.embed_documents(TEXTS), emb.embed_queries(TEXTS[:2])
+    assert docs.dtype == np.float32 and docs.shape == (len(TEXTS), emb.dim)
+    assert np.allclose(np.linalg.norm(docs, axis=1), 1.0, atol=1e-4)
+    # a text embeds the same as a query and as a document (no prefixes here)
+    assert np.allclose(queries, docs[:2], atol=1e-5)
+    assert emb.embed_documents([]).shape == (0, emb.dim) and emb.embed_queries([]).shape == (0, emb.dim)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_second_call_reads_the_cache(name, embedder_for):
+    first = embedder_for(name)
+    want = first.embed_documents(TEXTS)
+    assert first.stats["computed"] == len(TEXTS) and first.stats["encode_seconds"] > 0
+    assert first.stats["model_bytes"] and first.stats["model_bytes"] > 1_000_000
+    again = embedder_for(name)
+    got = again.embed_documents(TEXTS)
+    assert again.stats["computed"] == 0 and again.stats["cached"] == len(TEXTS)
+    assert np.array_equal(got, want)
+
+
+def test_identities_differ_between_embedders(embedder_for):
+    ids = {name: embedder_for(name).identity for name in NAMES}
+    assert len(set(ids.values())) == len(NAMES), ids
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_ranking_finds_the_matching_code(name, embedder_for):
+    """A real retrieval sanity check: each text is its own nearest neighbour among the others."""
+    emb = embedder_for(name)
+    docs = emb.embed_documents(TEXTS)
+    q = emb.embed_queries(TEXTS)
+    assert list(np.argmax(q @ docs.T, axis=1)) == list(range(len(TEXTS)))
