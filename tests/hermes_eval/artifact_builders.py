@@ -57,3 +57,17 @@ def seed_deb(cache: Path, package: str, version: str, files: dict[str, str | byt
     dl = download_dir(deb_source.cache_dir(cache, package, version))
     dl.mkdir(parents=True, exist_ok=True)
     return deb.rename(dl / deb.name)
+
+
+def seed_wheel(cache: Path, name: str, version: str, files: dict[str, str]) -> Path:
+    """A wheel (a zip, as pip downloads it) of ``files`` where ``pypi:NAME==VERSION`` downloads to."""
+    import zipfile
+
+    dl = download_dir(cache / "pypi" / f"{name}-{version}")
+    dl.mkdir(parents=True, exist_ok=True)
+    wheel = dl / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as z:
+        for rel, text in sorted(files.items()):
+            z.writestr(rel, text)
+        z.writestr(f"{name}-{version}.dist-info/METADATA", f"Name: {name}\nVersion: {version}\n")
+    return wheel
