@@ -43,8 +43,9 @@ def cache_dir(cache: Path, name: str, version: str) -> Path:
 def download(spec: str, name: str, version: str, into: Path) -> None:
     """``npm pack NAME@VERSION`` into ``into`` (the network step)."""
     npm = require_client(spec, "npm", NPM_FIX)
+    into = into.resolve()
     proc = subprocess.run([npm, "pack", f"{name}@{version}", "--pack-destination", str(into), "--ignore-scripts",
-                           "--silent"], capture_output=True, text=True, cwd=into)
+                           "--loglevel=error"], capture_output=True, text=True, cwd=into)
     if proc.returncode != 0:
         lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()] or ["no output"]
         why = next((ln for ln in lines if "E404" in ln or "ETARGET" in ln or "notarget" in ln.lower()), lines[-1])

@@ -117,3 +117,17 @@ def test_a_package_apt_does_not_know_says_to_update_or_check_the_version(tmp_pat
     with pytest.raises(UserError, match=r"run `apt-get update`, or check the version with `apt-cache policy "
                                         r"no-such-package-hermes-eval`"):
         load_corpus(["deb:no-such-package-hermes-eval=1.0-1"], cache_dir=tmp_path)
+
+
+def test_the_polyglot_corpus_pins_every_source_and_covers_six_languages():
+    from hermes_eval.config.compose import compose
+    from hermes_eval.config.settings import corpus_settings
+    from hermes_eval.corpus import deb_source, npm_source
+
+    c = corpus_settings(compose(["corpus=polyglot"]).corpus)
+    parsers = {"npm": npm_source.parse, "deb": deb_source.parse}
+    for spec in c.sources:
+        scheme = spec.split(":", 1)[0]
+        assert scheme in ("pypi", "npm", "deb") and ("==" in spec if scheme == "pypi" else parsers[scheme](spec))
+    assert set(c.languages) == {"python", "go", "rust", "javascript", "typescript", "markdown"}
+    assert "*.d.ts" in c.exclude and "*.min.js" in c.exclude
