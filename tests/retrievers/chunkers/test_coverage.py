@@ -12,8 +12,7 @@ POLYGLOT = ["python", "go", "rust", "javascript", "typescript", "markdown"]
 @pytest.mark.parametrize("name, expected", [
     ("cast", {"go": "HeuristicChunker", "javascript": "HeuristicChunker", "markdown": "HeuristicChunker",
               "rust": "HeuristicChunker"}),
-    ("treesitter", {"markdown": "HeuristicChunker", "python": "HeuristicChunker",
-                    "typescript": "HeuristicChunker"}),
+    ("treesitter", {"markdown": "HeuristicChunker", "python": "HeuristicChunker"}),
     ("python_ast", {lang: "LineChunker" for lang in POLYGLOT if lang != "python"}),
     ("js_regex", {lang: "HeuristicChunker" for lang in ("go", "markdown", "python", "rust")}),
     ("dispatch", {}),

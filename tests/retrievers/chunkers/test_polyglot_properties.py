@@ -61,6 +61,7 @@ def test_every_chunker_covers_each_whole_real_file(name, language):
     ("treesitter", "rust", {"Context<T, E> for Result<T, E>", "Display for ContextError<C, E>"}),
     ("treesitter", "javascript", {"Option", "Option.argParser"}),
     ("cast", "typescript", {"Reaction", "Reaction.track"}),
+    ("treesitter", "typescript", {"IReactionPublic", "Reaction.track", "runReactions"}),
     ("js_regex", "typescript", {"Reaction", "IReactionDisposer"}),
     ("markdown", "markdown", {"ws: a Node.js WebSocket library > Installing"}),
     ("dispatch", "go", {"newRouteRegexp"}),
