@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from hermes_eval.config.compose import CONF_DIR, compose, first_of_sweeps
+from hermes_eval.config.source_overrides import quote_source_lists
 from hermes_eval.core.errors import UserError, format_error
 from hermes_eval.core.log import setup_logging
 
@@ -16,6 +17,7 @@ def _launch(overrides: list[str], multirun: bool) -> int:
 
     from hermes_eval.config.settings import settings_from
 
+    overrides = quote_source_lists(overrides)  # what Hydra's own parser sees below, too
     settings_from(compose(first_of_sweeps(overrides) if multirun else overrides))  # fail before launching
     from hermes_eval.cli.job import task
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from hermes_eval.config.source_overrides import quote_source_lists
 from hermes_eval.core.errors import UserError
 
 CONF_DIR = Path(os.environ.get("HERMES_EVAL_CONF", Path(__file__).resolve().parents[2] / "conf"))
@@ -26,6 +27,7 @@ def compose(overrides: list[str]):
     from hydra import initialize_config_dir
     from hydra.core.global_hydra import GlobalHydra
 
+    overrides = quote_source_lists(overrides)
     offline_defaults()
     GlobalHydra.instance().clear()
     try:
@@ -45,6 +47,7 @@ def first_of_sweeps(overrides: list[str]) -> list[str]:
     from hydra.core.override_parser.overrides_parser import OverridesParser
 
     out = []
+    overrides = quote_source_lists(overrides)
     try:
         parsed = OverridesParser.create().parse_overrides(overrides)
     except Exception as exc:  # noqa: BLE001

@@ -49,6 +49,7 @@ class CorpusSettings:
     sources: tuple[str, ...]
     max_file_bytes: int = MAX_FILE_BYTES
     languages: tuple[str, ...] | None = None
+    exclude: tuple[str, ...] = ()  # globs on corpus paths never indexed (minified bundles, changelogs)
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,8 @@ def corpus_settings(node: Any) -> CorpusSettings:
     langs = node.get("languages")
     return CorpusSettings(name=str(node.name), sources=tuple(str(s) for s in node.sources),
                           max_file_bytes=int(node.get("max_file_bytes", MAX_FILE_BYTES)),
-                          languages=tuple(langs) if langs else None)
+                          languages=tuple(langs) if langs else None,
+                          exclude=tuple(str(g) for g in (node.get("exclude") or ())))
 
 
 def hygiene_settings(cfg: DictConfig) -> HygieneSettings:

@@ -23,6 +23,7 @@ class Corpus:
     files: tuple[CorpusFile, ...]
     skipped: dict = field(default_factory=dict)  # reason -> count
     sources: tuple[str, ...] = ()
+    fingerprints: dict = field(default_factory=dict)  # downloaded source spec -> "sha256:<hex> <file>"
 
     @property
     def fingerprint(self) -> str:
@@ -40,8 +41,14 @@ class Corpus:
 
     def summary(self) -> dict:
         langs: dict[str, int] = {}
+        lines: dict[str, int] = {}
         for f in self.files:
             langs[f.language] = langs.get(f.language, 0) + 1
-        return {"name": self.name, "sources": list(self.sources), "files": len(self.files),
-                "lines": sum(f.n_lines for f in self.files), "languages": dict(sorted(langs.items())),
-                "skipped": dict(sorted(self.skipped.items())), "fingerprint": self.fingerprint}
+            lines[f.language] = lines.get(f.language, 0) + f.n_lines
+        out = {"name": self.name, "sources": list(self.sources), "files": len(self.files),
+               "lines": sum(lines.values()), "languages": dict(sorted(langs.items())),
+               "lines_by_language": dict(sorted(lines.items())),
+               "skipped": dict(sorted(self.skipped.items())), "fingerprint": self.fingerprint}
+        if self.fingerprints:
+            out["source_fingerprints"] = dict(sorted(self.fingerprints.items()))
+        return out

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import PurePosixPath
+from typing import Iterable
 
 EXTENSIONS: dict[str, str] = {
     ".py": "python", ".pyi": "python", ".js": "javascript", ".mjs": "javascript", ".cjs": "javascript",
@@ -22,3 +23,17 @@ def detect_language(path: str) -> str | None:
     """The language of ``path``, or None when it is not a source or text file we index."""
     p = PurePosixPath(path)
     return FILENAMES.get(p.name) or EXTENSIONS.get(p.suffix.lower())
+
+# the language stratum of a query whose gold spans files of several languages, and of one without gold
+MIXED = "mixed"
+NO_GOLD = "(none)"
+OTHER = "other"  # a gold file whose extension names no language
+
+
+def gold_language(paths: Iterable[str]) -> str:
+    """A query's language stratum: the language of its gold file(s), from their paths (so it holds
+    for any query set, imported or generated); ``mixed`` when they differ."""
+    langs = {detect_language(p) or OTHER for p in paths}
+    if not langs:
+        return NO_GOLD
+    return langs.pop() if len(langs) == 1 else MIXED

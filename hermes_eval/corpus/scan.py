@@ -5,13 +5,14 @@ root is indexed once, under its real path (``symlink_duplicate`` counts the link
 link whose target is outside the root is never followed."""
 from __future__ import annotations
 
+import fnmatch
 import os
 from pathlib import Path
 from typing import Sequence
 
 from hermes_eval.corpus.languages import detect_language
 from hermes_eval.core.corpus import Corpus, CorpusFile
-from hermes_eval.corpus.sources import Source, resolve
+from hermes_eval.corpus.sources import FORMS, Source, resolve
 from hermes_eval.core.errors import UserError
 
 SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "venv", ".venv", "env", "build", "dist",
@@ -28,8 +29,9 @@ def _walk(source: Source, skipped: dict[str, int]) -> list[tuple[str, Path]]:
             out.append((p.relative_to(source.root).as_posix(), p))
         return out
     links: list[tuple[str, Path, Path]] = []
+    pruned = {source.root / rel for rel in source.skip}
     for dirpath, dirnames, filenames in os.walk(source.root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d, skipped))
+        dirnames[:] = sorted(d for d in dirnames if not _skip_dir(d, skipped) and Path(dirpath) / d not in pruned)
         for name in sorted(filenames):
             if name.startswith("."):
                 skipped["hidden"] = skipped.get("hidden", 0) + 1
@@ -88,30 +90,44 @@ def read_text(path: Path, max_bytes: int) -> tuple[str | None, str | None]:
     return text.replace("\r\n", "\n").replace("\r", "\n"), None
 
 
+def excluded(path: str, patterns: Sequence[str]) -> bool:
+    """Whether the corpus path matches one of the ``corpus.exclude`` globs (fnmatch: ``*``
+    crosses folders, so ``*.min.js`` matches at any depth)."""
+    return any(fnmatch.fnmatchcase(path, p) for p in patterns)
+
+
 def load_corpus(sources: Sequence[str], name: str = "corpus", cache_dir: str | Path = ".cache",
-                max_file_bytes: int = MAX_FILE_BYTES, languages: Sequence[str] | None = None) -> Corpus:
-    """Resolve and scan ``sources``; with several, folder paths get their folder name as prefix."""
+                max_file_bytes: int = MAX_FILE_BYTES, languages: Sequence[str] | None = None,
+                exclude: Sequence[str] = ()) -> Corpus:
+    """Resolve and scan ``sources``; with several, folder paths get their folder name as prefix.
+    Files whose corpus path matches an ``exclude`` glob are skipped (counted as ``excluded``)."""
     if isinstance(sources, str):
         sources = [sources]
     if not sources:
-        raise UserError("corpus.sources is empty: give at least one folder, pkg:NAME or pypi:NAME==VERSION")
+        raise UserError(f"corpus.sources is empty: give at least one source ({FORMS})")
     cache = Path(cache_dir)
     skipped: dict[str, int] = {}
     files: dict[str, CorpusFile] = {}
     wanted = set(languages) if languages else None
+    fingerprints: dict[str, str] = {}
     for spec in sources:
         src = resolve(str(spec), cache)
+        if src.fingerprint:
+            fingerprints[src.spec] = src.fingerprint
         prefix = src.prefix if src.prefix is not None else (f"{src.repo}/" if len(sources) > 1 else "")
         for rel, abspath in _walk(src, skipped):
             lang = detect_language(rel)
             if lang is None or (wanted is not None and lang not in wanted):
                 skipped["not_source"] = skipped.get("not_source", 0) + 1
                 continue
+            path = prefix + rel
+            if exclude and excluded(path, exclude):
+                skipped["excluded"] = skipped.get("excluded", 0) + 1
+                continue
             text, why = read_text(abspath, max_file_bytes)
             if why:
                 skipped[why] = skipped.get(why, 0) + 1
                 continue
-            path = prefix + rel
             if path in files:
                 raise UserError(f"corpus sources collide at {path!r}: list each source once in corpus.sources")
             files[path] = CorpusFile(path=path, repo=src.repo, language=lang, text=text)
@@ -119,4 +135,4 @@ def load_corpus(sources: Sequence[str], name: str = "corpus", cache_dir: str | P
         raise UserError(f"corpus {name!r} has no indexable files in {list(sources)}: point "
                         f"corpus.sources at source code")
     return Corpus(name=name, files=tuple(files[p] for p in sorted(files)), skipped=skipped,
-                  sources=tuple(str(s) for s in sources))
+                  sources=tuple(str(s) for s in sources), fingerprints=fingerprints)

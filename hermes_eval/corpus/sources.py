@@ -1,7 +1,10 @@
-"""Corpus sources: a spec string -> (repo name, root folder, files to read under it)."""
+"""Corpus sources: a spec string -> (repo name, root folder, files to read under it).
+
+Forms: a folder, ``pkg:NAME`` (an installed distribution), ``pypi:NAME==VERSION``,
+``npm:NAME@VERSION``, ``deb:PACKAGE=VERSION`` (downloaded once into the cache, see
+``artifacts.py``) and ``git:PATH@COMMIT``."""
 from __future__ import annotations
 
-import logging
 import subprocess
 import sys
 import tarfile
@@ -11,12 +14,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable, Iterator
 
-from filelock import FileLock
-
 from hermes_eval.core.errors import UserError
-
-log = logging.getLogger(__name__)
-
+from hermes_eval.corpus.artifacts import fetch_once
 
 @dataclass(frozen=True)
 class Source:
@@ -29,13 +28,19 @@ class Source:
     only: tuple[Path, ...] | None = None
     # prepended to every path; None: the repo name when the corpus has several sources
     prefix: str | None = None
+    # what was downloaded, for the corpus manifest ("sha256:<hex> <file name>"); None for local sources
+    fingerprint: str | None = None
+    # folders under the root (relative, '/'-separated) never walked
+    skip: tuple[str, ...] = ()
+
+
+FORMS = "a folder, pkg:NAME, pypi:NAME==VERSION, npm:NAME@VERSION, deb:PACKAGE=VERSION or git:PATH@COMMIT"
 
 
 def _dir(spec: str, cache: Path) -> Source:
     root = Path(spec).expanduser()
     if not root.exists():
-        raise UserError(f"corpus source {spec!r} does not exist: fix corpus.sources (a folder, "
-                        f"pkg:NAME, pypi:NAME==VERSION or git:PATH@COMMIT)")
+        raise UserError(f"corpus source {spec!r} does not exist: fix corpus.sources ({FORMS})")
     if not root.is_dir():
         raise UserError(f"corpus source {spec!r} is not a folder: fix corpus.sources")
     root = root.resolve()
@@ -62,26 +67,38 @@ def _pypi(spec: str, cache: Path) -> Source:
     if "==" not in req:
         raise UserError(f"corpus source {spec!r} must pin a version: use pypi:NAME==VERSION")
     name, version = req.split("==", 1)
-    dest = cache / "pypi" / f"{name}-{version}"
-    done = dest / ".unpacked"
-    dest.mkdir(parents=True, exist_ok=True)
-    with FileLock(str(dest) + ".lock"):
-        if not done.exists():
-            dl = dest / "download"
-            log.info("corpus source %s: downloading from PyPI into %s", spec, dest)
-            proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
-                                   "-d", str(dl), f"{name}=={version}"], capture_output=True, text=True)
-            if proc.returncode != 0:
-                last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
-                raise UserError(f"corpus source {spec!r}: pip download failed ({last}); check the "
-                                f"name and version")
-            archives = sorted(dl.iterdir())
-            if not archives:
-                raise UserError(f"corpus source {spec!r}: pip downloaded nothing")
-            _unpack(archives[0], dest / "src")
-            done.touch()
+
+    def download(into: Path) -> None:
+        proc = subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "--quiet",
+                               "-d", str(into), f"{name}=={version}"], capture_output=True, text=True)
+        if proc.returncode != 0:
+            last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+            raise UserError(f"corpus source {spec!r}: pip download failed ({last}); check the "
+                            f"name and version")
+
+    got = fetch_once(spec, cache / "pypi" / f"{name}-{version}", download, _unpack)
     # a wheel unpacks like site-packages (top-level package folders), an sdist into NAME-VERSION/
-    return Source(spec=spec, repo=name.lower(), root=(dest / "src").resolve(), prefix="")
+    return Source(spec=spec, repo=name.lower(), root=got.root, prefix="", fingerprint=got.fingerprint)
+
+
+def _npm(spec: str, cache: Path) -> Source:
+    """``npm:NAME@VERSION``: the tarball's ``package/`` folder; prefixed with the name when the
+    corpus has several sources."""
+    from hermes_eval.corpus import npm_source
+
+    name, got, root = npm_source.fetch(spec, cache)
+    return Source(spec=spec, repo=name, root=root, fingerprint=got.fingerprint)
+
+
+def _deb(spec: str, cache: Path) -> Source:
+    """``deb:PACKAGE=VERSION``: the Go or Rust source tree of a -dev package (paths are import
+    paths / crate folders, so no prefix is added), or the package's files without Debian's docs."""
+    from hermes_eval.corpus import deb_source
+
+    package, got = deb_source.fetch(spec, cache)
+    root, repo, skip = deb_source.layout(got.root, package)
+    return Source(spec=spec, repo=repo, root=root, prefix="" if not skip else None, fingerprint=got.fingerprint,
+                  skip=skip)
 
 
 def _unpack(archive: Path, out: Path) -> None:
@@ -110,7 +127,8 @@ def _git(spec: str, cache: Path) -> Source:
     return Source(spec=spec, repo=f"{name}@{sha[:8]}", root=root)
 
 
-RESOLVERS: dict[str, Callable[[str, Path], Source]] = {"pkg": _pkg, "pypi": _pypi, "git": _git}
+RESOLVERS: dict[str, Callable[[str, Path], Source]] = {"pkg": _pkg, "pypi": _pypi, "npm": _npm, "deb": _deb,
+                                                        "git": _git}
 
 
 def resolve(spec: str, cache: Path) -> Source:

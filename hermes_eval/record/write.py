@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from hermes_eval.core.measured import Measured
 from hermes_eval.judge.hygiene import Hygiene
@@ -17,22 +17,26 @@ TOP_SHOWN = 10
 
 
 def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured: Measured,
-                    scores: Scores, hygiene: Hygiene | None = None) -> None:
+                    scores: Scores, hygiene: Hygiene | None = None, languages: Mapping[str, str] | None = None) -> None:
+    """``languages``: each query's language stratum (the language of its gold files), a column of
+    per_query.parquet beside ``repo``."""
     run_dir.mkdir(parents=True, exist_ok=True)
     write_run(run_dir / "run.trec", {q.qid: measured.rankings.get(q.qid, []) for q in queries}, tag=tag)
     write_qrels(run_dir / "qrels.trec", scores.chunk_qrels)
     write_qrels(run_dir / "qrels.file.trec", scores.file_qrels)
     write_qrels(run_dir / "qrels.line.trec", scores.line_qrels)
-    _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query, hygiene)
+    _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query, hygiene, languages or {})
 
 
 def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: dict,
-                     hygiene: Hygiene | None) -> None:
+                     hygiene: Hygiene | None, languages: Mapping[str, str]) -> None:
     import pandas as pd
 
     rows: list[dict[str, Any]] = []
     for i, q in enumerate(queries):
         row: dict[str, Any] = {"qid": q.qid, "query": q.query, "repo": q.repo, "kind": q.kind}
+        if languages:
+            row["language"] = languages.get(q.qid, "")
         row.update({name: vals[q.qid] for name, vals in values.items()})
         row["top10"] = json.dumps(m.rankings[q.qid][:TOP_SHOWN])
         row["top10_scores"] = json.dumps(m.raw_scores[q.qid][:TOP_SHOWN])

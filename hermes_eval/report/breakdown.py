@@ -1,4 +1,4 @@
-"""Per-repository breakdown, the queries that moved most, and hygiene figures of a board."""
+"""Per-repository and per-language breakdowns, the queries that moved most, and hygiene figures of a board."""
 from __future__ import annotations
 
 import json
@@ -10,16 +10,24 @@ from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import HYGIENE_PREFIX
 
 NO_REPO = "(none)"
+# per_query.parquet columns a board breaks down by -> the heading's word
+STRATA = {"repo": "repository", "language": "language"}
 
 
 @dataclass(frozen=True)
 class RepoTable:
-    """Mean of one metric per repository (columns) for every arm (rows)."""
+    """Mean of one metric per stratum (columns: repository or language) for every arm (rows)."""
 
     metric: str
-    repos: tuple[tuple[str, int], ...]  # (repo, queries)
+    repos: tuple[tuple[str, int], ...]  # (stratum, queries)
     rows: tuple[tuple[str, str, tuple[float | None, ...]], ...]  # (label, config hash, means)
     best: tuple[float | None, ...]
+    by: str = "repo"  # the per_query column: "repo" or "language"
+    notes: tuple[str, ...] = ()  # said under the table (e.g. which chunkers fell back for a language)
+
+    @property
+    def title(self) -> str:
+        return STRATA.get(self.by, self.by)
 
 
 @dataclass(frozen=True)
@@ -39,24 +47,28 @@ class NotableQuery:
         return self.arm - self.baseline
 
 
-def repo_table(labels: dict[str, str], files: dict[str, RunFiles], metric: str) -> RepoTable:
-    """Per-repo means of ``metric``; repos in descending query count."""
-    frames = {h: f.per_query for h, f in files.items() if not f.per_query.empty and metric in f.per_query}
+def repo_table(labels: dict[str, str], files: dict[str, RunFiles], metric: str, by: str = "repo",
+               notes: tuple[str, ...] = ()) -> RepoTable:
+    """Means of ``metric`` per value of the per_query column ``by`` (``repo``, or ``language``: the
+    language of the query's gold files); strata in descending query count. Runs written before a
+    column existed have no value in it (their cells are empty)."""
+    frames = {h: f.per_query for h, f in files.items()
+              if not f.per_query.empty and metric in f.per_query and by in f.per_query}
     counts: dict[str, int] = {}
     for df in frames.values():
-        for repo, n in df["repo"].fillna(NO_REPO).replace("", NO_REPO).value_counts().items():
-            counts[str(repo)] = max(counts.get(str(repo), 0), int(n))
-    repos = tuple(sorted(counts.items(), key=lambda x: (-x[1], x[0])))
+        for key, n in df[by].fillna(NO_REPO).replace("", NO_REPO).value_counts().items():
+            counts[str(key)] = max(counts.get(str(key), 0), int(n))
+    strata = tuple(sorted(counts.items(), key=lambda x: (-x[1], x[0])))
     rows = []
     for h, label in labels.items():
         df = frames.get(h)
         if df is None:
-            rows.append((label, h, tuple(None for _ in repos)))
+            rows.append((label, h, tuple(None for _ in strata)))
             continue
-        means = df.assign(repo=df["repo"].fillna(NO_REPO).replace("", NO_REPO)).groupby("repo")[metric].mean()
-        rows.append((label, h, tuple(float(means[r]) if r in means else None for r, _ in repos)))
-    best = tuple(max((r[2][i] for r in rows if r[2][i] is not None), default=None) for i in range(len(repos)))
-    return RepoTable(metric, repos, tuple(rows), best)
+        means = df.assign(**{by: df[by].fillna(NO_REPO).replace("", NO_REPO)}).groupby(by)[metric].mean()
+        rows.append((label, h, tuple(float(means[r]) if r in means else None for r, _ in strata)))
+    best = tuple(max((r[2][i] for r in rows if r[2][i] is not None), default=None) for i in range(len(strata)))
+    return RepoTable(metric, strata, tuple(rows), best, by, notes)
 
 
 def _top1(cell: object) -> str:

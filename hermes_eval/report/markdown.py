@@ -93,6 +93,24 @@ def _anchors(bv: BoardView) -> list[str]:
     return lines
 
 
+def _languages(bv: BoardView) -> list[str]:
+    """Per-language means of the ranking metric (a query's language: its gold files')."""
+    rt = bv.languages
+    if rt is None or not rt.repos:
+        return []
+    lines = ["", f"**Per language: {md_cell(rt.metric)}** (a query's language is its gold files'; "
+                 f"`mixed` when they differ)", "",
+             "| run | " + " | ".join(f"{md_cell(lang)} (n={n})" for lang, n in rt.repos) + " |",
+             "|:--|" + "--:|" * len(rt.repos)]
+    for label, _h, vals in rt.rows[:MARKDOWN_TOP_ROWS]:
+        cells = [f"**{fmt_num(v, 3)}**" if v is not None and v == rt.best[i] else fmt_num(v, 3)
+                 for i, v in enumerate(vals)]
+        lines.append(f"| {md_cell(label)} | " + " | ".join(cells) + " |")
+    if rt.notes:
+        lines += [""] + [f"- {md_cell(n)}" for n in rt.notes]
+    return lines
+
+
 def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
     b = bv.board
     fair = " Chunkers differ, so it ranks by a chunking-fair metric." if b.chunkers_differ else ""
@@ -109,6 +127,7 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
         if note:
             lines += ["", f"⚠ {md_cell(note)}"]
     lines += _anchors(bv)
+    lines += _languages(bv)
     links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
     if links:
         lines += ["", "Charts: " + " · ".join(links)]

@@ -12,6 +12,7 @@ from hermes_eval.report.anchors import AnchorRow, anchor_rows
 from hermes_eval.report.breakdown import NotableQuery, RepoTable, hygiene_rows, notable_queries, repo_table
 from hermes_eval.report.compare import Mark, board_marks
 from hermes_eval.report.curves import run_curves
+from hermes_eval.report.fallbacks import fallback_notes
 from hermes_eval.report.config_diff import DiffLine, config_diff, manifest
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
@@ -50,6 +51,7 @@ class BoardView:
     hygiene: tuple[tuple[tuple, int], ...]
     details: tuple[RunDetail, ...]
     anchors: tuple[AnchorRow, ...] = ()  # published numbers beside ours
+    languages: RepoTable | None = None  # per language of the queries' gold files
 
     @property
     def baseline_label(self) -> str:
@@ -124,7 +126,9 @@ def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardVi
                      charts=_charts(b, labels, files), repos=repo_table(labels, files, b.sort_metric),
                      notable_arm=labels[arm], wins=tuple(wins), losses=tuple(losses),
                      hygiene_cols=tuple(hcols), hygiene=tuple(hrows), details=details,
-                     anchors=tuple(anchor_rows(s.anchors, b.queryset, b.rows)))
+                     anchors=tuple(anchor_rows(s.anchors, b.queryset, b.rows)),
+                     languages=repo_table(labels, files, b.sort_metric, by="language",
+                                          notes=tuple(fallback_notes(records[h] for h in labels))))
 
 
 def build_view(df: pd.DataFrame, records: list[dict], s: ReportSettings) -> LeaderboardView:

@@ -19,9 +19,11 @@ from hermes_eval.config.compose import offline_defaults
 from hermes_eval.config.identity import slug
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.errors import one_line
+from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.budget import token_stats
 from hermes_eval.judge.percentiles import latency_summary
 from hermes_eval.judge.relevance import ChunkLookup
+from hermes_eval.judge.strata import NO_STRATUM, stratum_means
 from hermes_eval.querysets.integrity import validate_queries
 from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, reset_peak_rss, versions
 from hermes_eval.record.write import write_record, write_run_files
@@ -31,6 +33,7 @@ from hermes_eval.stages.prepare import prepare
 from hermes_eval.stages.scoped import search_snapshots
 from hermes_eval.stages.search import run_queries
 from hermes_eval.stages.tuning import apply_fusion_tuning
+from retrievers.chunkers.coverage import fallbacks
 
 __all__ = ["RunOutcome", "execute", "find_record"]
 
@@ -121,15 +124,19 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
                          f"recall assumes that chunking: compare services by file level and line coverage")
     judged = judge(before, queries, measured.rankings, lookup, s.seed, s.bootstrap)
     scores = judged.scores
-    write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, judged.hygiene)
+    languages = {q.qid: gold_language(span.path for span in q.gold) for q in queries}
+    write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, judged.hygiene, languages)
     latency = {stage: latency_summary(v) for stage, v in sorted(measured.stage_ns.items())}
     latency["total"] = latency_summary(measured.total_ns)
     return dict(
         base, status="ok", error=None, warnings=warnings_,
         corpus_info=prepared.corpus.summary(), indexed_fingerprint=prepared.indexed.fingerprint,
         queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
-        hygiene=judged.hygiene.to_dict(), chunks=_chunk_stats(chunks),
+        hygiene=judged.hygiene.to_dict(),
+        chunks={**_chunk_stats(chunks), "fallback": fallbacks(s.chunker.build(), {f.language for f in prepared.indexed.files})},
         legs=list(built.pipeline.legs), metrics=scores.summary, latency_ms=latency, warmup=measured.warmup,
+        strata={"language": stratum_means(scores.per_query, languages),
+                "repo": stratum_means(scores.per_query, {q.qid: q.repo or NO_STRATUM for q in queries})},
         fusion_tuning=tuning, index=_index_stats(built), snapshots=snapshots,
         peak_rss_mb=round(peak_rss_mb(), 1), peak_rss_scope=rss_scope, cache=cache.events,
         embeddings=dict(parts.embedder.stats) if parts.embedder is not None else None,

@@ -30,7 +30,7 @@ class Prepared:
 def open_corpus(c: CorpusSettings, cache_dir: Path) -> Corpus:
     """Scan the configured sources (fetched once into the cache)."""
     return load_corpus(list(c.sources), name=c.name, cache_dir=cache_dir, max_file_bytes=c.max_file_bytes,
-                       languages=list(c.languages) if c.languages else None)
+                       languages=list(c.languages) if c.languages else None, exclude=c.exclude)
 
 
 def prepare_queries(s: RunSettings, force: bool = False) -> Prepared:

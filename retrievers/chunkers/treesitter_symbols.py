@@ -1,5 +1,6 @@
-"""Symbol chunks from tree-sitter for Go, Rust and JavaScript, parsed with the per-language
-grammar wheels (``tree_sitter_go.language()`` ...), never tree-sitter-language-pack.
+"""Symbol chunks from tree-sitter for Go, Rust, JavaScript and TypeScript, parsed with the
+per-language grammar wheels (``tree_sitter_go.language()``, ``tree_sitter_typescript.language_typescript()``
+...), never tree-sitter-language-pack.
 
 Each definition (function, method, type, impl, trait, class, a ``const f = () => ...`` binding)
 is one chunk, joined by the comments and attributes directly above it. A definition over
@@ -70,10 +71,13 @@ def _js_pair(node) -> str | None:
     return _text(node.child_by_field_name("key")) if value is not None and value.type in _FUNCS else None
 
 
-def _js_export(node) -> str | None:
-    decl = node.child_by_field_name("declaration")
-    namer = JAVASCRIPT.symbols.get(decl.type) if decl is not None else None
-    return namer(decl) if namer is not None else None
+def _export(language: str) -> Namer:
+    """``export <declaration>`` named as the declaration is in ``language``'s grammar."""
+    def name(node) -> str | None:
+        decl = node.child_by_field_name("declaration")
+        namer = GRAMMARS[language].symbols.get(decl.type) if decl is not None else None
+        return namer(decl) if namer is not None else None
+    return name
 
 
 def _walk(node):
@@ -90,6 +94,10 @@ class Grammar:
     module: str
     symbols: dict[str, Namer]
     attached: frozenset[str]
+    entry: str = "language"  # the wheel's function returning the language pointer
+    # nodes named after the declaration they wrap (``export class A``): opened up through it, so a
+    # big exported class's methods are ``A.m``, not ``A.A.m``
+    wrappers: frozenset[str] = frozenset({"export_statement"})
 
 
 GO = Grammar("tree_sitter_go", {"function_declaration": _field(), "method_declaration": _go_method,
@@ -99,20 +107,26 @@ RUST = Grammar("tree_sitter_rust", {
                              "trait_item", "mod_item", "macro_definition", "union_item", "const_item",
                              "static_item", "type_item")},
     "impl_item": _rust_impl}, frozenset({"line_comment", "block_comment", "attribute_item"}))
-JAVASCRIPT = Grammar("tree_sitter_javascript", {
-    **{t: _field() for t in ("function_declaration", "generator_function_declaration", "class_declaration",
-                             "method_definition")},
-    "lexical_declaration": _js_binding, "variable_declaration": _js_binding,
-    "expression_statement": _js_assignment, "pair": _js_pair, "export_statement": _js_export},
-    frozenset({"comment"}))
-GRAMMARS: dict[str, Grammar] = {"go": GO, "rust": RUST, "javascript": JAVASCRIPT}
+_JS_DEFS = ("function_declaration", "generator_function_declaration", "class_declaration", "method_definition")
+_JS_BINDINGS: dict[str, Namer] = {"lexical_declaration": _js_binding, "variable_declaration": _js_binding,
+                                  "expression_statement": _js_assignment, "pair": _js_pair}
+JAVASCRIPT = Grammar("tree_sitter_javascript", {**{t: _field() for t in _JS_DEFS}, **_JS_BINDINGS,
+                                                "export_statement": _export("javascript")}, frozenset({"comment"}))
+# TypeScript (plain .ts syntax; .tsx files parse with errors the fallback absorbs): JavaScript's
+# definitions plus interfaces, type aliases, enums, abstract classes and namespaces
+TYPESCRIPT = Grammar("tree_sitter_typescript", {
+    **{t: _field() for t in (*_JS_DEFS, "abstract_class_declaration", "interface_declaration",
+                             "type_alias_declaration", "enum_declaration", "internal_module",
+                             "function_signature", "abstract_method_signature")},
+    **_JS_BINDINGS, "export_statement": _export("typescript")}, frozenset({"comment"}), entry="language_typescript")
+GRAMMARS: dict[str, Grammar] = {"go": GO, "rust": RUST, "javascript": JAVASCRIPT, "typescript": TYPESCRIPT}
 
 
 @lru_cache(maxsize=8)
-def _parser(module: str):
+def _parser(module: str, entry: str = "language"):
     import tree_sitter
 
-    return tree_sitter.Parser(tree_sitter.Language(importlib.import_module(module).language()))
+    return tree_sitter.Parser(tree_sitter.Language(getattr(importlib.import_module(module), entry)()))
 
 
 def _rows(node) -> tuple[int, int]:
@@ -134,7 +148,7 @@ class TreeSitterSymbolChunker:
         if grammar is None:
             return self.fallback.chunk(path, text, language)
         lines = split_lines(text)
-        root = _parser(grammar.module).parse(text.encode("utf-8")).root_node
+        root = _parser(grammar.module, grammar.entry).parse(text.encode("utf-8")).root_node
         return assemble(path, lines, language, self._inside(lines, grammar, root, None), self.fallback)
 
     def _inside(self, lines: list[str], grammar: Grammar, node, owner: str | None) -> list[Piece]:
@@ -162,7 +176,8 @@ class TreeSitterSymbolChunker:
         meta = {"kind": node.type}
         if sum(len(line) + 1 for line in lines[start - 1:end]) <= self.max_chars:
             return [Piece(start, end, name, meta)]
-        inner = self._inside(lines, grammar, node, name)
+        wrapped = node.child_by_field_name("declaration") if node.type in grammar.wrappers else None
+        inner = self._inside(lines, grammar, wrapped if wrapped is not None else node, name)
         if inner:
             return inner
         splitter = HeuristicChunker(max_chars=self.max_chars, overlap_lines=self.overlap_lines, min_fill=1.0)

@@ -29,6 +29,14 @@ def test_run_writes_a_complete_record(hybrid_run):
     assert rec["hygiene"]["self_retrieval"] == 0  # docstrings are masked from the indexed corpus
     assert rec["index"]["bytes"]["sparse"] > 0 and rec["index"]["bytes"]["dense"] > 0
     assert rec["corpus_info"]["fingerprint"] and rec["config_hash"]
+    # strata: every query's language is its gold files' (all Python here), means per stratum
+    per_query = pd.read_parquet(d / "per_query.parquet")
+    assert set(per_query["language"]) == {"python"}
+    lang = rec["strata"]["language"]["python"]
+    assert lang["queries"] == rec["queryset_info"]["n"]
+    assert lang["recall@10"] == pytest.approx(rec["metrics"]["recall@10"]["mean"], abs=1e-6)
+    assert sum(s["queries"] for s in rec["strata"]["repo"].values()) == rec["queryset_info"]["n"]
+    assert rec["chunks"]["fallback"] == {}  # python_ast parses every language of this corpus (Python)
 
 
 def _per_query(path, metric_name):

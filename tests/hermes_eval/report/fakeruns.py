@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.bootstrap import summarize
 from hermes_eval.judge.ranking import per_query
 from hermes_eval.record.trec import write_qrels, write_run
@@ -44,6 +45,7 @@ class Arm:
     config_hash: str
     finished_at: str = "2026-01-01T00:00:00Z"
     extra_metrics: dict = field(default_factory=dict)
+    fallback: dict = field(default_factory=dict)  # record.chunks.fallback: language -> fallback class
 
 
 def queries(n: int = 24, plant: bool = True) -> list[Query]:
@@ -95,7 +97,8 @@ def write_arm(root: Path, arm: Arm, qs: list[Query], seed: int = 0, queryset: st
     stages["total"] = sum(stages.values())
     rows = []
     for i, q in enumerate(qs):
-        row = {"qid": q.qid, "query": q.text, "repo": q.repo, "kind": "docstring"}
+        row = {"qid": q.qid, "query": q.text, "repo": q.repo, "kind": "docstring",
+               "language": gold_language([q.gold_file])}  # as the run writer derives it
         row.update({m: v[q.qid] for m, v in values.items()})
         row["top10"] = json.dumps(ranks[q.qid][:10])
         row["top10_scores"] = json.dumps([10.0 - k for k in range(min(10, len(ranks[q.qid])))])
@@ -110,6 +113,7 @@ def write_arm(root: Path, arm: Arm, qs: list[Query], seed: int = 0, queryset: st
     record["metrics"] = {m: summarize([v[q] for q in qids], seed=seed, n_resamples=200) for m, v in values.items()}
     record["latency_ms"] = {s: _pcts(v) for s, v in stages.items()}
     record["hygiene"].update(hygiene or {})
+    record["chunks"]["fallback"] = dict(arm.fallback)
     (run_dir / "record.json").write_text(json.dumps(record, indent=2, sort_keys=True))
     return run_dir
 

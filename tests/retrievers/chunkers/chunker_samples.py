@@ -267,6 +267,18 @@ SNIPPETS: dict[str, tuple[str, str]] = {
 }
 
 
+# real files nobody here wrote, one per language (provenance and licences: polyglot/README.md)
+POLYGLOT_DIR = Path(__file__).resolve().parent / "polyglot"
+REAL_FILES: dict[str, str] = {"go": "mux_regexp.go", "rust": "anyhow_context.rs", "javascript": "commander_option.js",
+                              "typescript": "mobx_reaction.ts", "markdown": "ws_README.md"}
+
+
+def real_file(language: str) -> tuple[str, str]:
+    """(path, text) of the committed real file in ``language``."""
+    name = REAL_FILES[language]
+    return f"polyglot/{name}", (POLYGLOT_DIR / name).read_text(encoding="utf-8")
+
+
 def from_config(name: str, **overrides):
     """The chunker that conf/chunker/NAME.yaml builds, with keys overridden."""
     from hermes_eval.config.parts import instantiate_part

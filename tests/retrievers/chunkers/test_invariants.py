@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chunker_samples import CONFIGS, ROOT, SNIPPETS, check_invariants, from_config
+from chunker_samples import CONFIGS, REAL_FILES, ROOT, SNIPPETS, check_invariants, from_config, real_file
 
 # small sizes make every strategy split, recurse and fill gaps on tiny inputs
 STRESSED: dict[str, dict] = {
@@ -78,6 +78,15 @@ def test_contract_on_real_code(name):
         if fname.endswith(".py"):
             with open(os.path.join(folder, fname), encoding="utf-8") as fh:
                 check_invariants(chunker, f"requests/{fname}", fh.read(), "python")
+
+
+@pytest.mark.parametrize("language", sorted(REAL_FILES))
+@pytest.mark.parametrize("name, overrides", CHUNKERS, ids=IDS)
+def test_contract_on_real_files_in_every_language(name, overrides, language):
+    """Real Go, Rust, JavaScript, TypeScript and markdown (tests/retrievers/chunkers/polyglot/), at
+    the configured sizes and at the small sizes that force every split."""
+    path, text = real_file(language)
+    assert check_invariants(from_config(name, **overrides), path, text, language)
 
 
 _IDS_SCRIPT = """

@@ -59,6 +59,18 @@ def test_treesitter_javascript_functions_classes_and_bindings():
                                "module.exports.reset": (23, 25)}
 
 
+def test_treesitter_typescript_declarations():
+    chunks = check_invariants(from_config("treesitter"), "web/user.ts", TYPESCRIPT, "typescript")
+    assert symbols(chunks) == {"User": (3, 6), "Id": (8, 8), "Role": (10, 13), "UserService": (15, 26),
+                               "greet": (28, 30)}
+
+
+def test_treesitter_opens_a_big_exported_class_into_its_methods():
+    small = symbols(check_invariants(from_config("treesitter", max_chars=120), "web/user.ts", TYPESCRIPT,
+                                     "typescript"))
+    assert small["UserService.add"] == (19, 21) and small["UserService.find"] == (23, 25)
+
+
 def test_treesitter_finds_definitions_inside_an_amd_wrapper():
     chunks = check_invariants(from_config("treesitter", max_chars=300), "ext/main.js", AMD, "javascript")
     assert symbols(chunks)["toggle_toolbar"] == (7, 11) and "load_extension" in symbols(chunks)
