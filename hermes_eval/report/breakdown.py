@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
+from hermes_eval.judge.bootstrap import summarize
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import HYGIENE_PREFIX
 
@@ -24,6 +25,7 @@ class RepoTable:
     best: tuple[float | None, ...]
     by: str = "repo"  # the per_query column: "repo" or "language"
     notes: tuple[str, ...] = ()  # said under the table (e.g. which chunkers fell back for a language)
+    cis: tuple[tuple[tuple[float, float] | None, ...], ...] = ()  # per row, per stratum: 95% bootstrap CI
 
     @property
     def title(self) -> str:
@@ -48,9 +50,10 @@ class NotableQuery:
 
 
 def repo_table(labels: dict[str, str], files: dict[str, RunFiles], metric: str, by: str = "repo",
-               notes: tuple[str, ...] = ()) -> RepoTable:
+               notes: tuple[str, ...] = (), seed: int = 0, n_resamples: int = 1000) -> RepoTable:
     """Means of ``metric`` per value of the per_query column ``by`` (``repo``, or ``language``: the
-    language of the query's gold files); strata in descending query count. Runs written before a
+    language of the query's gold files), each with a 95% bootstrap CI (the records' own method);
+    strata in descending query count. Runs written before a
     column existed have no value in it (their cells are empty)."""
     frames = {h: f.per_query for h, f in files.items()
               if not f.per_query.empty and metric in f.per_query and by in f.per_query}
@@ -59,16 +62,20 @@ def repo_table(labels: dict[str, str], files: dict[str, RunFiles], metric: str, 
         for key, n in df[by].fillna(NO_REPO).replace("", NO_REPO).value_counts().items():
             counts[str(key)] = max(counts.get(str(key), 0), int(n))
     strata = tuple(sorted(counts.items(), key=lambda x: (-x[1], x[0])))
-    rows = []
+    rows, cis = [], []
     for h, label in labels.items():
         df = frames.get(h)
         if df is None:
             rows.append((label, h, tuple(None for _ in strata)))
+            cis.append(tuple(None for _ in strata))
             continue
-        means = df.assign(**{by: df[by].fillna(NO_REPO).replace("", NO_REPO)}).groupby(by)[metric].mean()
-        rows.append((label, h, tuple(float(means[r]) if r in means else None for r, _ in strata)))
+        groups = df.assign(**{by: df[by].fillna(NO_REPO).replace("", NO_REPO)}).groupby(by)[metric]
+        summaries = {str(k): summarize(list(v.astype(float)), seed=seed, n_resamples=n_resamples) for k, v in groups}
+        rows.append((label, h, tuple(summaries[r]["mean"] if r in summaries else None for r, _ in strata)))
+        cis.append(tuple((summaries[r]["ci_low"], summaries[r]["ci_high"]) if r in summaries else None
+                         for r, _ in strata))
     best = tuple(max((r[2][i] for r in rows if r[2][i] is not None), default=None) for i in range(len(strata)))
-    return RepoTable(metric, strata, tuple(rows), best, by, notes)
+    return RepoTable(metric, strata, tuple(rows), best, by, notes, tuple(cis))
 
 
 def _top1(cell: object) -> str:

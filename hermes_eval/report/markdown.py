@@ -105,12 +105,14 @@ def _languages(bv: BoardView) -> list[str]:
     if rt is None or not rt.repos:
         return []
     lines = ["", f"**Per language: {md_cell(rt.metric)}** (a query's language is its gold files'; "
-                 f"`mixed` when they differ)", "",
+                 f"`mixed` when they differ; 95% bootstrap CIs)", "",
              "| run | " + " | ".join(f"{md_cell(lang)} (n={n})" for lang, n in rt.repos) + " |",
              "|:--|" + "--:|" * len(rt.repos)]
-    for label, _h, vals in rt.rows[:MARKDOWN_TOP_ROWS]:
-        cells = [f"**{fmt_num(v, 3)}**" if v is not None and v == rt.best[i] else fmt_num(v, 3)
-                 for i, v in enumerate(vals)]
+    for row, (label, _h, vals) in enumerate(rt.rows[:MARKDOWN_TOP_ROWS]):
+        cis = rt.cis[row] if row < len(rt.cis) else (None,) * len(vals)
+        cells = [(f"**{fmt_num(v, 3)}**" if v is not None and v == rt.best[i] else fmt_num(v, 3))
+                 + (f" [{ci[0]:.3f}, {ci[1]:.3f}]" if v is not None and ci is not None else "")
+                 for i, (v, ci) in enumerate(zip(vals, cis))]
         lines.append(f"| {md_cell(label)} | " + " | ".join(cells) + " |")
     if rt.notes:
         lines += [""] + [f"- {md_cell(n)}" for n in rt.notes]

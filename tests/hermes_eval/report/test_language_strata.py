@@ -2,6 +2,8 @@
 paths), shown per arm in the markdown and HTML leaderboards with the chunkers' fallbacks named."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -63,6 +65,22 @@ def test_language_means_are_the_per_query_means(polyglot_reports):
     want = df.groupby("language")["recall@10"].mean()
     got = dict(zip([s for s, _ in table.repos], table.rows[0][2]))
     assert got == pytest.approx(want.to_dict())
+    # each cell's CI is the records' own bootstrap over that stratum's queries, and brackets its mean
+    from hermes_eval.judge.bootstrap import summarize
+
+    for (stratum, _n), mean, ci in zip(table.repos, table.rows[0][2], table.cis[0]):
+        s = summarize(list(df.loc[df.language == stratum, "recall@10"].astype(float)), seed=0, n_resamples=1000)
+        assert ci == (s["ci_low"], s["ci_high"]) and ci[0] <= mean <= ci[1]
+
+
+def test_language_cells_show_their_ci_on_both_boards(polyglot_reports):
+    md = (polyglot_reports / "reports" / "leaderboard.md").read_text()
+    table = md.split("**Per language:")[1].split("\n\n")[1]
+    body = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| run")]
+    assert body and all(re.search(r"\d\.\d{3}\** \[\d\.\d{3}, \d\.\d{3}\]", line) for line in body)
+    html = (polyglot_reports / "reports" / "leaderboard.html").read_text()
+    section = html.split("Per language: ")[1].split("</table>")[0]
+    assert section.count('<span class="ci">[') >= 6
 
 
 def test_html_board_has_the_language_table(polyglot_reports):
