@@ -1,20 +1,19 @@
-"""Tree-sitter parsers for the corpus languages that have a grammar wheel here.
+"""Tree-sitter trees for the corpus languages that have a grammar wheel here.
 
-The grammars come from the per-language wheels (``tree_sitter_go.language()`` ...), imported
-lazily on first use; tree-sitter-language-pack downloads at run time and is not used. ``.tsx``
-files (language ``typescript``) parse with the TSX grammar.
+The wheels and how to load them are the symbol chunker's (:data:`retrievers.chunkers.treesitter_symbols.GRAMMARS`,
+loaded by :mod:`retrievers.chunkers.ts_nodes`); tree-sitter-language-pack downloads at run time and
+is not used. ``.tsx`` files (language ``typescript``) parse with the TSX grammar.
 """
 from __future__ import annotations
 
-import importlib
-from functools import lru_cache
+from retrievers.chunkers.treesitter_symbols import GRAMMARS as _SYMBOL_GRAMMARS
+from retrievers.chunkers.ts_nodes import parser, rows, text_of
+
+__all__ = ["COMMENT_TYPES", "GRAMMARS", "grammar_for", "parse", "rows", "text_of", "walk"]
 
 # grammar name -> (wheel module, function returning the language pointer)
 GRAMMARS: dict[str, tuple[str, str]] = {
-    "go": ("tree_sitter_go", "language"),
-    "rust": ("tree_sitter_rust", "language"),
-    "javascript": ("tree_sitter_javascript", "language"),
-    "typescript": ("tree_sitter_typescript", "language_typescript"),
+    **{name: (g.module, g.entry) for name, g in _SYMBOL_GRAMMARS.items()},
     "tsx": ("tree_sitter_typescript", "language_tsx"),
 }
 # comment node types of those grammars
@@ -28,32 +27,12 @@ def grammar_for(language: str, path: str = "") -> str | None:
     return language if language in GRAMMARS else None
 
 
-@lru_cache(maxsize=8)
-def _parser(grammar: str):
-    import tree_sitter
-
-    module, func = GRAMMARS[grammar]
-    return tree_sitter.Parser(tree_sitter.Language(getattr(importlib.import_module(module), func)()))
-
-
 def parse(text: str, language: str, path: str = ""):
     """The tree-sitter tree of ``text``, or None when ``language`` has no grammar here."""
     grammar = grammar_for(language, path)
     if grammar is None:
         return None
-    return _parser(grammar).parse(text.encode("utf-8"))
-
-
-def rows(node) -> tuple[int, int]:
-    """1-based first and last line of ``node``; a node ending at column 0 (a Rust line comment
-    takes its newline) ends on the line before."""
-    (r0, _), (r1, c1) = node.start_point, node.end_point
-    return r0 + 1, (r1 if c1 == 0 and r1 > r0 else r1 + 1)
-
-
-def text_of(node) -> str:
-    """The source text of ``node`` ('' for None)."""
-    return node.text.decode("utf-8", "replace") if node is not None else ""
+    return parser(*GRAMMARS[grammar]).parse(text.encode("utf-8"))
 
 
 def walk(node):

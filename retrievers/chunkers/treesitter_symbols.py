@@ -12,49 +12,44 @@ other languages.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Callable
 
 from retrievers.chunk import Chunk
 from retrievers.chunkers.base import Piece, assemble, split_lines
 from retrievers.chunkers.heuristic import HeuristicChunker
+from retrievers.chunkers.ts_nodes import parser, rows, text_of
 
 Namer = Callable[[object], "str | None"]
 _FUNCS = frozenset({"function_expression", "function", "arrow_function", "generator_function", "class"})
 
 
-def _text(node) -> str:
-    return node.text.decode("utf-8", "replace") if node is not None else ""
-
-
 def _field(name: str = "name") -> Namer:
-    return lambda node: _text(node.child_by_field_name(name)) or None
+    return lambda node: text_of(node.child_by_field_name(name)) or None
 
 
 def _go_type(node) -> str | None:
     specs = [c for c in node.named_children if c.type in ("type_spec", "type_alias")]
-    return ", ".join(_text(s.child_by_field_name("name")) for s in specs) or None
+    return ", ".join(text_of(s.child_by_field_name("name")) for s in specs) or None
 
 
 def _go_method(node) -> str | None:
     recv = node.child_by_field_name("receiver")
     types = [n for n in _walk(recv) if n.type == "type_identifier"] if recv is not None else []
-    own = _text(node.child_by_field_name("name"))
-    return f"{_text(types[0])}.{own}" if types else own or None
+    own = text_of(node.child_by_field_name("name"))
+    return f"{text_of(types[0])}.{own}" if types else own or None
 
 
 def _rust_impl(node) -> str | None:
     trait, typ = node.child_by_field_name("trait"), node.child_by_field_name("type")
-    return f"{_text(trait)} for {_text(typ)}" if trait is not None else _text(typ) or None
+    return f"{text_of(trait)} for {text_of(typ)}" if trait is not None else text_of(typ) or None
 
 
 def _js_binding(node) -> str | None:
     for decl in node.named_children:
         value = decl.child_by_field_name("value")
         if decl.type == "variable_declarator" and value is not None and value.type in _FUNCS:
-            return _text(decl.child_by_field_name("name"))
+            return text_of(decl.child_by_field_name("name"))
     return None
 
 
@@ -63,12 +58,12 @@ def _js_assignment(node) -> str | None:
     if expr is None or expr.type != "assignment_expression":
         return None
     right = expr.child_by_field_name("right")
-    return _text(expr.child_by_field_name("left")) if right is not None and right.type in _FUNCS else None
+    return text_of(expr.child_by_field_name("left")) if right is not None and right.type in _FUNCS else None
 
 
 def _js_pair(node) -> str | None:
     value = node.child_by_field_name("value")
-    return _text(node.child_by_field_name("key")) if value is not None and value.type in _FUNCS else None
+    return text_of(node.child_by_field_name("key")) if value is not None and value.type in _FUNCS else None
 
 
 def _export(language: str) -> Namer:
@@ -122,19 +117,6 @@ TYPESCRIPT = Grammar("tree_sitter_typescript", {
 GRAMMARS: dict[str, Grammar] = {"go": GO, "rust": RUST, "javascript": JAVASCRIPT, "typescript": TYPESCRIPT}
 
 
-@lru_cache(maxsize=8)
-def _parser(module: str, entry: str = "language"):
-    import tree_sitter
-
-    return tree_sitter.Parser(tree_sitter.Language(getattr(importlib.import_module(module), entry)()))
-
-
-def _rows(node) -> tuple[int, int]:
-    """1-based first and last line; a node ending at column 0 ends on the line before."""
-    (r0, _), (r1, c1) = node.start_point, node.end_point
-    return r0 + 1, (r1 if c1 == 0 and r1 > r0 else r1 + 1)
-
-
 @dataclass(frozen=True)
 class TreeSitterSymbolChunker:
     """One chunk per definition for the languages in ``GRAMMARS``; ``fallback`` for the rest."""
@@ -148,7 +130,7 @@ class TreeSitterSymbolChunker:
         if grammar is None:
             return self.fallback.chunk(path, text, language)
         lines = split_lines(text)
-        root = _parser(grammar.module, grammar.entry).parse(text.encode("utf-8")).root_node
+        root = parser(grammar.module, grammar.entry).parse(text.encode("utf-8")).root_node
         return assemble(path, lines, language, self._inside(lines, grammar, root, None), self.fallback)
 
     def _inside(self, lines: list[str], grammar: Grammar, node, owner: str | None) -> list[Piece]:
@@ -163,10 +145,10 @@ class TreeSitterSymbolChunker:
                     out.extend(self._inside(lines, grammar, child, owner))
                 continue
             qualified = f"{owner}.{name}" if owner else name
-            start, end = _rows(child)
+            start, end = rows(child)
             j = i - 1
-            while j >= 0 and children[j].type in grammar.attached and _rows(children[j])[1] >= start - 1:
-                start = _rows(children[j])[0]
+            while j >= 0 and children[j].type in grammar.attached and rows(children[j])[1] >= start - 1:
+                start = rows(children[j])[0]
                 j -= 1
             out.extend(self._definition(lines, grammar, child, qualified, start, end))
         return out
