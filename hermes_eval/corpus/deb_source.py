@@ -15,6 +15,7 @@ from pathlib import Path
 
 from hermes_eval.core.errors import UserError
 from hermes_eval.corpus.artifacts import Fetched, fetch_once, require_client
+from hermes_eval.corpus.pinned_spec import PinnedSpec
 
 # where -dev packages keep the sources they ship -> how many single folders down the repo name
 # reaches: a Go import path (github.com/gorilla/mux) as deep as it goes, a crate folder one level
@@ -26,20 +27,13 @@ VERSION = re.compile(r"^(?:\d+:)?[0-9][A-Za-z0-9.+~-]*$")
 APT_FIX = "this needs Debian's apt (apt-get) and dpkg-deb; use a folder, pypi: or npm: source elsewhere"
 
 
+SPEC = PinnedSpec("deb", "=", PACKAGE, VERSION, "a Debian package name", "a Debian version; pin one",
+                  "deb:librust-anyhow-dev=1.0.69-1", "1.2-3", "apt-cache policy {name}")
+
+
 def parse(spec: str) -> tuple[str, str]:
     """``deb:PACKAGE=VERSION`` -> (package, version)."""
-    body = spec.split(":", 1)[1]
-    package, _, version = body.partition("=")
-    if not PACKAGE.match(package):
-        raise UserError(f"corpus source {spec!r}: {package!r} is not a Debian package name; write "
-                        f"deb:PACKAGE=VERSION (e.g. deb:librust-anyhow-dev=1.0.69-1)")
-    if not version:
-        raise UserError(f"corpus source {spec!r}: deb:{package} needs a version: write deb:{package}=VERSION "
-                        f"(`apt-cache policy {package}` lists them)")
-    if not VERSION.match(version):
-        raise UserError(f"corpus source {spec!r}: {version!r} is not a Debian version; pin one, e.g. "
-                        f"deb:{package}=1.2-3 (`apt-cache policy {package}` lists them)")
-    return package, version
+    return SPEC.parse(spec)
 
 
 def cache_dir(cache: Path, package: str, version: str) -> Path:

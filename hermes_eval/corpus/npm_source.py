@@ -12,6 +12,7 @@ from pathlib import Path
 
 from hermes_eval.core.errors import UserError
 from hermes_eval.corpus.artifacts import Fetched, fetch_once, require_client
+from hermes_eval.corpus.pinned_spec import PinnedSpec
 
 # an exact release: 1.2.3 or 1.2.3-beta.1 (no ranges, tags or "latest")
 EXACT_VERSION = re.compile(r"^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$")
@@ -19,21 +20,13 @@ NAME = re.compile(r"^(?:@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*$", re.IGNORECASE)
 NPM_FIX = "install Node.js with npm (apt-get install npm) or use a folder or pypi: source"
 
 
+SPEC = PinnedSpec("npm", "@", NAME, EXACT_VERSION, "an npm package name", "an exact version; pin one release",
+                  "npm:commander@12.1.0", "1.2.3", "npm view {name} versions")
+
+
 def parse(spec: str) -> tuple[str, str]:
     """``npm:NAME@VERSION`` (``NAME`` may be scoped, ``@scope/name``) -> (name, version)."""
-    body = spec.split(":", 1)[1]
-    at = body.rfind("@")
-    name, version = (body[:at], body[at + 1:]) if at > 0 else (body, "")
-    if not NAME.match(name):
-        raise UserError(f"corpus source {spec!r}: {name!r} is not an npm package name; write "
-                        f"npm:NAME@VERSION (e.g. npm:commander@12.1.0)")
-    if not version:
-        raise UserError(f"corpus source {spec!r}: npm:{name} needs a version: write npm:{name}@VERSION "
-                        f"(`npm view {name} versions` lists them)")
-    if not EXACT_VERSION.match(version):
-        raise UserError(f"corpus source {spec!r}: {version!r} is not an exact version; pin one release, "
-                        f"e.g. npm:{name}@1.2.3 (`npm view {name} versions` lists them)")
-    return name, version
+    return SPEC.parse(spec)
 
 
 def cache_dir(cache: Path, name: str, version: str) -> Path:
