@@ -4,10 +4,9 @@ from __future__ import annotations
 import warnings
 from typing import Mapping, Sequence
 
-
 from hermes_eval.core.metrics import RANX_FAMILIES
 from hermes_eval.core.order import ordered_scores
-
+from hermes_eval.judge import ranx_guard
 
 
 def per_query(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Sequence[str]],
@@ -20,11 +19,15 @@ def per_query(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Seq
     out = {m: {q: 0.0 for q in qrels} for m in metrics}
     if judged:
         qr = Qrels({q: dict(qrels[q]) for q in judged})
-        run = Run({q: ordered_scores(rankings.get(q, [])) for q in judged})
+        ordered = {q: ordered_scores(rankings.get(q, [])) for q in judged}
+        run = Run(dict(ordered))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             evaluate(qr, run, list(metrics), make_comparable=True)
         for m in metrics:
             for q, v in run.scores[m].items():
                 out[m][q] = float(v)
+        # ranx reads the order from the scores (a repeated document keeps its last, lower score)
+        ranx_guard.check(qrels, {q: sorted(s, key=s.get, reverse=True) for q, s in ordered.items()},
+                         {m: {q: out[m][q] for q in judged} for m in metrics})
     return out
