@@ -1,8 +1,8 @@
 """Markdown by the workspace spec: split at headings, then paragraphs, then a token cap.
 
 Every ATX (``## Title``) or setext (``Title`` over ``===``/``---``) heading outside a fenced
-code block starts a section that runs to the next heading. A section within ``max_tokens`` is
-one chunk. A bigger one is cut between paragraphs (blank-line separated blocks; a fenced block
+code block and an HTML comment block (``<!--`` ... ``-->``) starts a section that runs to the next
+heading. A section within ``max_tokens`` is one chunk. A bigger one is cut between paragraphs (blank-line separated blocks; a fenced block
 is one paragraph), packing whole paragraphs up to the cap; a paragraph over the cap is cut into
 line windows of at most ``max_tokens`` that overlap by up to ``overlap_tokens``. Lines can't be
 cut, so the spec's sentence step is the line step here. ``Chunk.symbol`` is the heading path
@@ -22,6 +22,8 @@ from retrievers.chunkers.tokens import line_tokens
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+# an HTML comment block (CommonMark HTML block 2): from a line opening ``<!--`` to the line with ``-->``
+_COMMENT_OPEN = re.compile(r"^ {0,3}<!--")
 
 
 @dataclass(frozen=True)
@@ -35,10 +37,14 @@ class Section:
 
 
 def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
-    """(line, level, title) of every heading outside fenced code."""
+    """(line, level, title) of every heading outside fenced code and HTML comment blocks."""
     out: list[tuple[int, int, str]] = []
     fence: str | None = None
+    comment = False
     for i, line in enumerate(lines, start=1):
+        if comment or (fence is None and _COMMENT_OPEN.match(line)):
+            comment = "-->" not in (line.split("<!--", 1)[1] if not comment else line)
+            continue
         m = _FENCE.match(line)
         if m:
             mark = m.group(1)

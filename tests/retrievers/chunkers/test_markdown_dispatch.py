@@ -24,6 +24,14 @@ def test_markdown_fenced_hash_lines_are_not_headings():
     assert not any("shell comment" in (c.symbol or "") for c in chunks)
 
 
+def test_markdown_hash_lines_inside_html_comments_are_not_headings():
+    text = ("# Top\n\n<!-- table of contents\n## Hidden\nSetext hidden\n---\n-->\nbody\n\n"
+            "<!-- one line --> \n## Shown\n\ntext\n")
+    chunks = from_config("markdown").chunk("README.md", text, "markdown")
+    assert [c.symbol for c in chunks] == ["Top", "Top > Shown"]
+    assert (chunks[0].start, chunks[0].end, chunks[1].start) == (1, 10, 11)  # the one-line comment stays in Top
+
+
 def test_markdown_big_section_is_cut_between_paragraphs_then_by_tokens():
     paras = "\n\n".join(f"Paragraph {i} says " + "word " * 8 for i in range(6))
     long_para = "\n".join(f"line {i} of one long paragraph" for i in range(30))
