@@ -90,7 +90,7 @@ def render(results: dict[str, dict], identity: str | None) -> str:
                                          for lab in labels for ph in ("cold", "warm")]
     lines.append("| " + " | ".join(loads) + " |")
     if identity:
-        lines += ["", "Records of the two cold sweeps (`python -m hermes_eval.record.sameness`):", "",
+        lines += ["", "Records of the two cold sweeps (`python -m hermes_eval.record.sameness --allow-added`: fields only the second records are listed, not compared):", "",
                   "```", identity.strip(), "```"]
     return "\n".join(lines) + "\n"
 
@@ -110,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     identity = None
     if len(refs) == 2:
         a, b = (Path(args.work) / label / "main" / "runs" for label in refs)
-        proc = subprocess.run([str(repo / ".venv/bin/python"), "-m", "hermes_eval.record.sameness", str(a), str(b)],
+        proc = subprocess.run([str(repo / ".venv/bin/python"), "-m", "hermes_eval.record.sameness", "--allow-added",
+                               str(a), str(b)],
                               capture_output=True, text=True, cwd=repo)
         identity = proc.stdout
     Path(args.out).write_text(render(results, identity))

@@ -11,6 +11,10 @@ two runs of the same code on the same machine:
 - scheduling: ``cache`` (which arm of a parallel sweep computed a shared chunking or index and which
   read it, and cache keys that hash the code's own source), ``index.sources`` (built or loaded) and
   ``embeddings`` (vectors computed here or read from the shared cache).
+
+With ``--allow-added``, fields and per-query columns that only the second tree's records have
+(what newer code records in addition) are listed as added and not counted; every value both
+sides record must still match, and a field the second side dropped is a difference.
 """
 from __future__ import annotations
 
@@ -32,11 +36,19 @@ def comparable_record(record: dict) -> dict:
     return out
 
 
-def _record_diffs(a: dict, b: dict, where: str) -> list[str]:
+def _record_diffs(a, b, where: str, path: str = "") -> list[str]:
+    """Differing values, recursing into objects; a key only in ``b`` is reported as ``added``."""
+    if not (isinstance(a, dict) and isinstance(b, dict)):
+        return [] if a == b else [f"{where}/record.json: {path} differs"]
     out = []
     for key in sorted(set(a) | set(b)):
-        if a.get(key) != b.get(key):
-            out.append(f"{where}/record.json: {key} differs")
+        sub = f"{path}.{key}" if path else key
+        if key not in b:
+            out.append(f"{where}/record.json: {sub} only in the first")
+        elif key not in a:
+            out.append(f"{where}/record.json: {sub} added")
+        else:
+            out += _record_diffs(a[key], b[key], where, sub)
     return out
 
 
@@ -44,12 +56,14 @@ def _per_query_diffs(a: Path, b: Path, where: str) -> list[str]:
     import pandas as pd
 
     fa, fb = pd.read_parquet(a), pd.read_parquet(b)
-    keep = lambda df: df[[c for c in df.columns if not c.startswith(LATENCY_PREFIX)]]  # noqa: E731
-    fa, fb = keep(fa), keep(fb)
-    if list(fa.columns) != list(fb.columns) or list(fa.dtypes) != list(fb.dtypes):
-        return [f"{where}/per_query.parquet: columns differ"]
-    return [f"{where}/per_query.parquet: column {c} differs" for c in fa.columns
-            if not fa[c].equals(fb[c])]
+    keep = lambda df: [c for c in df.columns if not c.startswith(LATENCY_PREFIX)]  # noqa: E731
+    ca, cb = keep(fa), keep(fb)
+    out = [f"{where}/per_query.parquet: column {c} only in the first" for c in ca if c not in cb]
+    out += [f"{where}/per_query.parquet: column {c} added" for c in cb if c not in ca]
+    if len(fa) != len(fb):
+        return out + [f"{where}/per_query.parquet: {len(fa)} rows vs {len(fb)}"]
+    return out + [f"{where}/per_query.parquet: column {c} differs" for c in ca if c in cb
+                  and (fa[c].dtype != fb[c].dtype or not fa[c].reset_index(drop=True).equals(fb[c].reset_index(drop=True)))]
 
 
 def run_dir_diffs(a: Path, b: Path, where: str = "") -> list[str]:
@@ -79,17 +93,29 @@ def runs_diffs(a_root: Path, b_root: Path) -> tuple[int, list[str]]:
     return len(set(names_a) & set(names_b)), out
 
 
+def is_addition(diff: str) -> bool:
+    """A field or column only the second tree records (``--allow-added`` does not count it)."""
+    return diff.endswith(" added")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m hermes_eval.record.sameness RUNS_A RUNS_B``: exit 0 when every record matches."""
+    """``python -m hermes_eval.record.sameness [--allow-added] RUNS_A RUNS_B``: exit 0 when every
+    record matches."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
+    allow_added = "--allow-added" in args
+    args = [a for a in args if a != "--allow-added"]
     if len(args) != 2:
-        print("usage: python -m hermes_eval.record.sameness RUNS_A RUNS_B", file=sys.stderr)
+        print("usage: python -m hermes_eval.record.sameness [--allow-added] RUNS_A RUNS_B", file=sys.stderr)
         return 2
     n, diffs = runs_diffs(Path(args[0]), Path(args[1]))
+    added = sorted({d.split(": ", 1)[1] for d in diffs if is_addition(d)}) if allow_added else []
+    diffs = [d for d in diffs if not (allow_added and is_addition(d))]
     for d in diffs:
         print(d)
+    if added:
+        print(f"added by the second tree, not compared: {', '.join(added)}")
     print(f"{n} run folders compared, {len(diffs)} differences "
           f"(excluded: {', '.join(RECORD_EXCLUDED)}, index.{{{','.join(INDEX_EXCLUDED)}}}, ms_* columns)")
     return 1 if diffs or n == 0 else 0

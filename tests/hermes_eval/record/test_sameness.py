@@ -43,5 +43,35 @@ def test_a_metric_a_ranking_or_a_missing_arm_does(tmp_path):
     assert n == 1
     assert sorted(diffs) == sorted(["only_a: only in " + str(tmp_path / "a"), "arm/run.trec differs",
                                     "arm/per_query.parquet: column ndcg@10 differs",
-                                    "arm/record.json: metrics differs"])
+                                    "arm/record.json: metrics.ndcg@10.mean differs"])
     assert main([str(tmp_path / "a"), str(tmp_path / "b")]) == 1
+
+
+def _add_fields(d: Path, *, drop: str | None = None, **extra) -> None:
+    record = json.loads((d / "record.json").read_text())
+    record.update(extra)
+    record.pop(drop, None) if drop else None
+    (d / "record.json").write_text(json.dumps(record))
+
+
+def test_fields_newer_code_adds_count_only_without_allow_added(tmp_path, capsys):
+    write_run(tmp_path / "a", "arm", wall=1.0, ms=3.0, source="computed")
+    b = write_run(tmp_path / "b", "arm", wall=1.0, ms=3.0, source="computed")
+    _add_fields(b, strata={"language": {"python": 1}})
+    df = pd.read_parquet(b / "per_query.parquet").assign(language=["python"])
+    df.to_parquet(b / "per_query.parquet", index=False)
+    assert sorted(runs_diffs(tmp_path / "a", tmp_path / "b")[1]) == [
+        "arm/per_query.parquet: column language added", "arm/record.json: strata added"]
+    assert main([str(tmp_path / "a"), str(tmp_path / "b")]) == 1
+    assert main(["--allow-added", str(tmp_path / "a"), str(tmp_path / "b")]) == 0
+    assert "added by the second tree, not compared: column language added, strata added" in capsys.readouterr().out
+
+
+def test_allow_added_still_fails_on_a_changed_or_dropped_value(tmp_path):
+    a = write_run(tmp_path / "a", "arm", wall=1.0, ms=3.0, source="computed")
+    _add_fields(a, hygiene={"leaks": 2})
+    b = write_run(tmp_path / "b", "arm", wall=1.0, ms=3.0, source="computed", score=0.25)
+    _add_fields(b, strata={"language": {}})
+    _, diffs = runs_diffs(tmp_path / "a", tmp_path / "b")
+    assert "arm/record.json: hygiene only in the first" in diffs and "arm/record.json: metrics.ndcg@10.mean differs" in diffs
+    assert main(["--allow-added", str(tmp_path / "a"), str(tmp_path / "b")]) == 1
