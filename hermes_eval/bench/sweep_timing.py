@@ -90,7 +90,8 @@ def render(results: dict[str, dict], identity: str | None) -> str:
                                          for lab in labels for ph in ("cold", "warm")]
     lines.append("| " + " | ".join(loads) + " |")
     if identity:
-        lines += ["", "Records of the two cold sweeps (`python -m hermes_eval.record.sameness --allow-added`: fields only the second records are listed, not compared):", "",
+        lines += ["", "Records of the two cold sweeps (`python -m hermes_eval.record.sameness --allow-added`: "
+                      "fields only the second records are listed, not compared):", "",
                   "```", identity.strip(), "```"]
     return "\n".join(lines) + "\n"
 
