@@ -47,10 +47,9 @@ def test_a_metric_a_ranking_or_a_missing_arm_does(tmp_path):
     assert main([str(tmp_path / "a"), str(tmp_path / "b")]) == 1
 
 
-def _add_fields(d: Path, *, drop: str | None = None, **extra) -> None:
+def _add_fields(d: Path, **extra) -> None:
     record = json.loads((d / "record.json").read_text())
     record.update(extra)
-    record.pop(drop, None) if drop else None
     (d / "record.json").write_text(json.dumps(record))
 
 
