@@ -20,11 +20,8 @@ CODE = ("hermes_eval.report.publish",)
 
 
 def _file_sha(path: Path) -> str:
-    h = hashlib.sha256()
     with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+        return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
 def board_key(runs_dir: Path, settings, history: Path | None) -> str:
