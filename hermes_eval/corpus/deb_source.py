@@ -27,13 +27,9 @@ VERSION = re.compile(r"^(?:\d+:)?[0-9][A-Za-z0-9.+~-]*$")
 APT_FIX = "this needs Debian's apt (apt-get) and dpkg-deb; use a folder, pypi: or npm: source elsewhere"
 
 
+# how a deb: source is written and checked (`SPEC.parse`)
 SPEC = PinnedSpec("deb", "=", PACKAGE, VERSION, "a Debian package name", "a Debian version; pin one",
                   "deb:librust-anyhow-dev=1.0.69-1", "1.2-3", "apt-cache policy {name}")
-
-
-def parse(spec: str) -> tuple[str, str]:
-    """``deb:PACKAGE=VERSION`` -> (package, version)."""
-    return SPEC.parse(spec)
 
 
 def cache_dir(cache: Path, package: str, version: str) -> Path:
@@ -88,7 +84,7 @@ def layout(unpacked: Path, package: str) -> tuple[Path, str, tuple[str, ...]]:
 
 def fetch(spec: str, cache: Path) -> tuple[str, Fetched]:
     """(package name, cache entry) for ``spec``."""
-    package, version = parse(spec)
+    package, version = SPEC.parse(spec)
     got = fetch_once(spec, cache_dir(cache, package, version),
                      lambda into: download(spec, package, version, into), unpack)
     return package, got

@@ -20,13 +20,9 @@ NAME = re.compile(r"^(?:@[a-z0-9][\w.-]*/)?[a-z0-9][\w.-]*$", re.IGNORECASE)
 NPM_FIX = "install Node.js with npm (apt-get install npm) or use a folder or pypi: source"
 
 
+# how an npm: source is written and checked (`SPEC.parse`)
 SPEC = PinnedSpec("npm", "@", NAME, EXACT_VERSION, "an npm package name", "an exact version; pin one release",
                   "npm:commander@12.1.0", "1.2.3", "npm view {name} versions")
-
-
-def parse(spec: str) -> tuple[str, str]:
-    """``npm:NAME@VERSION`` (``NAME`` may be scoped, ``@scope/name``) -> (name, version)."""
-    return SPEC.parse(spec)
 
 
 def cache_dir(cache: Path, name: str, version: str) -> Path:
@@ -64,7 +60,7 @@ def package_root(unpacked: Path) -> Path:
 
 def fetch(spec: str, cache: Path) -> tuple[str, Fetched, Path]:
     """(package name, cache entry, corpus root) for ``spec``."""
-    name, version = parse(spec)
+    name, version = SPEC.parse(spec)
     got = fetch_once(spec, cache_dir(cache, name, version),
                      lambda into: download(spec, name, version, into), unpack)
     return name, got, package_root(got.root)

@@ -125,7 +125,7 @@ def test_the_polyglot_corpus_pins_every_source_and_covers_six_languages():
     from hermes_eval.corpus import deb_source, npm_source
 
     c = corpus_settings(compose(["corpus=polyglot"]).corpus)
-    parsers = {"npm": npm_source.parse, "deb": deb_source.parse}
+    parsers = {"npm": npm_source.SPEC.parse, "deb": deb_source.SPEC.parse}
     for spec in c.sources:
         scheme = spec.split(":", 1)[0]
         assert scheme in ("pypi", "npm", "deb") and ("==" in spec if scheme == "pypi" else parsers[scheme](spec))
