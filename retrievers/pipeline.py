@@ -6,10 +6,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from retrievers.chunk import Chunk
-from retrievers.fusion import WeightedRRF
+from retrievers.embedders.base import Embedder
+from retrievers.expanders.base import Expander
+from retrievers.fusion.base import Fusion
+from retrievers.fusion.rrf import WeightedRRF
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.index import Hit, Index, check_k
 from retrievers.progress import track
+from retrievers.rerankers.base import Reranker
 
 
 class IndexStore(Protocol):
@@ -43,13 +47,13 @@ class Pipeline:
     fused by ``fusion``; legs whose fusion weight is 0 are not built or searched."""
 
     legs: Mapping[str, Index]
-    fusion: WeightedRRF = field(default_factory=WeightedRRF)
-    embedder: Any = None
+    fusion: Fusion = field(default_factory=WeightedRRF)
+    embedder: Embedder | None = None
     depths: Depths = field(default_factory=Depths)
-    reranker: Any = None
+    reranker: Reranker | None = None
     # query variants: ``expander.expand(query)`` -> alternatives; every leg searches the original
     # and each alternative, as lists ``<leg>@q0`` (original), ``<leg>@q1``, ... for the fusion
-    expander: Any = None
+    expander: Expander | None = None
 
     def __post_init__(self) -> None:
         self.legs = {n: self.legs[n] for n in active_legs(self.legs, self.fusion)}
@@ -139,7 +143,7 @@ class Pipeline:
                 lists.update({f"{name}@q{i}": hits for i, hits in enumerate(found)})
         return lists, timings
 
-    def finish(self, query: str, lists: Mapping[str, list[Hit]], fusion: Any = None,
+    def finish(self, query: str, lists: Mapping[str, list[Hit]], fusion: Fusion | None = None,
                query_vector: Any = None) -> tuple[list[Hit], dict[str, int]]:
         """Fuse ``lists`` (from :meth:`legs_for` for ``query``) with ``fusion`` or the pipeline's
         own (a single list is taken as it is), cut to ``fused_top_k``, then rerank when there is

@@ -67,7 +67,7 @@ def _raw_calls(name: str, emb) -> tuple[Callable[[list[str]], object], Callable[
             return static.encode(texts, max_length=emb.max_seq_length, batch_size=emb.batch_size,
                                  use_multiprocessing=False)
         return docs, lambda text: static.encode([text], max_length=emb.max_seq_length, use_multiprocessing=False)
-    from retrievers.embedders_onnx import encode_batch, load_tokenizer, session
+    from retrievers.embedders.onnx_runtime import encode_batch, load_tokenizer, session
 
     tok = load_tokenizer(emb.built.path, emb.max_seq_length)
     doc_sess = session(emb.built.path, emb.document_threads)

@@ -5,7 +5,7 @@ import time
 from pathlib import Path
 
 from hermes_eval.bench.common import default_chunks_and_queries
-from retrievers.embedders import SentenceTransformerEmbedder
+from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
 N_TEXTS = 512
 BATCH = 64

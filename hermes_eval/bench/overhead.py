@@ -7,7 +7,7 @@ from pathlib import Path
 from hermes_eval.bench.common import default_chunks_and_queries, median_ms
 from retrievers.pipeline import Depths, Pipeline
 from retrievers.sparse.bm25s import BM25SIndex
-from retrievers.tokenize import CodeTokenizer
+from retrievers.sparse.tokenizer import CodeTokenizer
 
 K = 100
 REPEATS = 3

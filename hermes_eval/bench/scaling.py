@@ -28,7 +28,7 @@ N_QUERIES = 50
 def prepare(cache: Path) -> Path:
     """Chunks sampled per size and the query texts, written once to the bench cache."""
     from hermes_eval.config.settings import CorpusSettings
-    from hermes_eval.querysets.docstrings import DocstringQueries
+    from hermes_eval.querysets.generators.docstrings import DocstringQueries
     from hermes_eval.stages.prepare import open_corpus
     from retrievers.chunkers.base import chunk_files
     from retrievers.chunkers.lines import LineChunker

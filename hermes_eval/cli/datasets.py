@@ -24,11 +24,11 @@ OPTION_KEYS = frozenset({"name", "split", "mode", "protocol", "level", "context_
 
 
 def _importers() -> dict[str, Callable]:
-    from hermes_eval.querysets.beir import import_beir
-    from hermes_eval.querysets.cosqa import import_cosqa
-    from hermes_eval.querysets.mteb import import_mteb
-    from hermes_eval.querysets.repoeval_jsonl import import_repoeval
-    from hermes_eval.querysets.swebench import import_swebench
+    from hermes_eval.querysets.importers.beir import import_beir
+    from hermes_eval.querysets.importers.cosqa import import_cosqa
+    from hermes_eval.querysets.importers.mteb import import_mteb
+    from hermes_eval.querysets.importers.repoeval import import_repoeval
+    from hermes_eval.querysets.importers.swebench import import_swebench
 
     return {"beir": import_beir, "repoeval": import_repoeval, "cosqa": import_cosqa, "mteb": import_mteb,
             "swebench": import_swebench}
@@ -108,7 +108,7 @@ def run_command(qs, name: str, root: Path = Path("datasets")) -> str:
 
 
 def _export(words: list[str], cfg) -> int:
-    from hermes_eval.querysets.beir import export_beir
+    from hermes_eval.querysets.importers.beir import export_beir
     from hermes_eval.stages.prepare import prepare_queries
 
     if len(words) != 2 or words[0] != "beir":

@@ -5,6 +5,8 @@ from typing import Any
 
 from omegaconf import DictConfig, OmegaConf
 
+from hermes_eval.core.moved_targets import as_current
+
 META_KEYS = ("name", "notes", "substitutes")
 
 
@@ -17,12 +19,13 @@ def plain(cfg: DictConfig | dict | None) -> Any:
 
 
 def instantiate_part(node: DictConfig | dict | None) -> Any:
-    """``hydra.utils.instantiate`` after dropping descriptive keys (name, notes) at the top."""
+    """``hydra.utils.instantiate`` after dropping descriptive keys (name, notes) at the top; a
+    ``_target_`` written with a module that has since moved builds from its new module."""
     if node is None:
         return None
     from hydra.utils import instantiate
 
-    data = plain(node)
+    data = as_current(plain(node))
     for key in META_KEYS:
         data.pop(key, None)
     return instantiate(data, _convert_="all")

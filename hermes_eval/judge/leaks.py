@@ -85,7 +85,7 @@ def token_counter(model: str | None) -> tuple[TokenCounter, str]:
         try:
             from tokenizers import Tokenizer
 
-            from retrievers.embedders import resolve_model
+            from retrievers.embedders.model_source import resolve_model
 
             path = Path(resolve_model(str(model))) / "tokenizer.json"
             if path.is_file():

@@ -10,6 +10,7 @@ from filelock import FileLock
 from hermes_eval.config.settings import QuerySetSettings
 from hermes_eval.core.corpus import Corpus
 from hermes_eval.core.errors import UserError
+from hermes_eval.core.moved_targets import as_recorded
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.store import load_queryset, save_queryset
 from retrievers.code_identity import config_code_identity
@@ -43,7 +44,7 @@ def obtain_queryset(qs_cfg: QuerySetSettings, sources: Sequence[str], corpus: Co
     qs = load_queryset(folder)
     stored = qs.manifest.get("generator_config")
     gen = dict(qs_cfg.generator.node) if qs_cfg.generator is not None else None
-    if stored is not None and gen is not None and stored != gen:
+    if stored is not None and gen is not None and as_recorded(stored) != as_recorded(gen):
         raise UserError(f"query set {folder} was generated with other settings than queryset "
                         f"{qs_cfg.name!r} now has ({_diff(stored, gen)}): regenerate it with "
                         f"`hermes-eval datasets generate --force` or give the set another queryset.name")

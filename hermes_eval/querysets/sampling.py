@@ -1,4 +1,4 @@
-"""Shared query-set helpers: drop duplicate query texts, seeded sampling stratified by repository
+"""Query-set sampling: drop duplicate query texts, seeded sampling stratified by repository
 (and by language for the polyglot sets)."""
 from __future__ import annotations
 
@@ -64,11 +64,3 @@ def balanced_sample(queries: Sequence[Query], max_queries: int, seed: int) -> li
             if order and len(out) < max_queries:
                 out.append(order.pop())
     return sorted(out, key=lambda q: q.qid)
-
-
-def manifest(generator: str, version: str, seed: int, params: dict, corpus, counts: dict,
-             skipped: dict, **extra) -> dict:
-    """The manifest every generator writes beside its queries."""
-    return dict({"generator": generator, "generator_version": version, "seed": seed, "params": params,
-                 "corpus": corpus.name, "corpus_fingerprint": corpus.fingerprint,
-                 "counts": counts, "skipped": dict(sorted(skipped.items()))}, **extra)

@@ -12,6 +12,10 @@ two runs of the same code on the same machine:
   read it, and cache keys that hash the code's own source), ``index.sources`` (built or loaded) and
   ``embeddings`` (vectors computed here or read from the shared cache).
 
+The recorded ``config`` is compared with every ``_target_`` in the module it had when its runs
+were first named (:mod:`hermes_eval.core.moved_targets`): a part that moved to another module is
+the same part, and its config hash is unchanged.
+
 With ``--allow-added``, fields and per-query columns that only the second tree's records have
 (what newer code records in addition) are listed as added and not counted; every value both
 sides record must still match, and a field the second side dropped is a difference.
@@ -20,6 +24,8 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+
+from hermes_eval.core.moved_targets import as_recorded
 
 EXACT_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec")
 RECORD_EXCLUDED = ("wall_seconds", "finished_at", "latency_ms", "peak_rss_mb", "machine", "git_commit",
@@ -31,6 +37,8 @@ LATENCY_PREFIX = "ms_"
 def comparable_record(record: dict) -> dict:
     """``record`` without the fields listed in the module docstring."""
     out = {k: v for k, v in record.items() if k not in RECORD_EXCLUDED}
+    if isinstance(out.get("config"), dict):
+        out["config"] = as_recorded(out["config"])
     if isinstance(out.get("index"), dict):
         out["index"] = {k: v for k, v in out["index"].items() if k not in INDEX_EXCLUDED}
     return out

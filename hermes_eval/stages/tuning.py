@@ -143,14 +143,14 @@ def grid_search(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], lookup
 
 def ranx_optimize(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], lookup: ChunkLookup,
                   metric: str, options: Mapping[str, Any], k: int, overfetch: int = 0) -> TuningResult:
-    """Fit the pipeline's :class:`~retrievers.fusion_ranx.RanxFusion` params with
+    """Fit the pipeline's :class:`~retrievers.fusion.ranx_methods.RanxFusion` params with
     ``ranx.optimize_fusion`` on the leg lists; the train score is of the finished (reranked)
     rankings."""
     from ranx import Qrels, Run, optimize_fusion
 
     fusion, lists = pipeline.fusion, legs.lists
     if not hasattr(fusion, "method") or not hasattr(fusion, "norm"):
-        raise ValueError("fusion_tuning.strategy=ranx needs a ranx fusion (retrievers.fusion_ranx)")
+        raise ValueError("fusion_tuning.strategy=ranx needs a ranx fusion (retrievers.fusion.ranx_methods)")
     qrels = chunk_qrels(queries, lookup)
     names = list(next(iter(lists.values()))) if lists else []
     usable = [q.qid for q in queries if qrels[q.qid] and all(lists[q.qid][n] for n in names)]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from retrievers.embedders import ModelUnavailable
+from retrievers.embedders.model_source import ModelUnavailable
 from retrievers.rerankers.base import Hit, bump, by_scores, check_depth
 
 

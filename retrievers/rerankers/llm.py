@@ -6,7 +6,7 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from retrievers.llm_client import FAILURE_KEY, ChatClient, parse_json_answer
+from retrievers.remote.chat_client import FAILURE_KEY, ChatClient, parse_json_answer
 from retrievers.rerankers.base import Hit, bump, by_scores, check_depth
 
 SYSTEM_PROMPT = ("You judge code search results. Given a search query and a code snippet, decide "

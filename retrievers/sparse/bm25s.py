@@ -9,7 +9,7 @@ from typing import Callable, ClassVar, Literal, Sequence
 import numpy as np
 
 from retrievers.index import Hit, check_k, top_k
-from retrievers.tokenize import CodeTokenizer
+from retrievers.sparse.tokenizer import CodeTokenizer
 
 Method = Literal["lucene", "robertson", "atire", "bm25l", "bm25+"]
 

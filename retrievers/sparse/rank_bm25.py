@@ -9,7 +9,7 @@ from typing import Callable, ClassVar, Literal, Sequence
 import numpy as np
 
 from retrievers.index import Hit, check_k, top_k
-from retrievers.tokenize import CodeTokenizer
+from retrievers.sparse.tokenizer import CodeTokenizer
 
 _VARIANTS = {"okapi": "BM25Okapi", "bm25l": "BM25L", "bm25plus": "BM25Plus"}
 

@@ -1,7 +1,7 @@
 """SQLite FTS5 with ``bm25()`` ranking (sia-code's lexical index), from Python's own sqlite3.
 
 Two tokenizations: ``porter unicode61`` over the raw text, or a code-aware one where a
-pretokenizer (e.g. :class:`retrievers.tokenize.CodeTokenizer`) turns each chunk into a
+pretokenizer (e.g. :class:`retrievers.sparse.tokenizer.CodeTokenizer`) turns each chunk into a
 space-joined shadow text that FTS5 indexes with ``unicode61``. FTS5's bm25 uses k1=1.2, b=0.75.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """tantivy (the Rust engine repo-search uses) behind the Index protocol; BM25 k1=1.2, b=0.75.
 
 Text goes in raw through one of tantivy's analyzers (``default``, ``en_stem``), or through a
-pretokenizer (e.g. :class:`retrievers.tokenize.CodeTokenizer`) as space-joined tokens. Queries
+pretokenizer (e.g. :class:`retrievers.sparse.tokenizer.CodeTokenizer`) as space-joined tokens. Queries
 are quoted terms joined with OR, so the query parser never sees user syntax.
 """
 from __future__ import annotations

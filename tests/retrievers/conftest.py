@@ -23,7 +23,7 @@ class Embedded:
 @pytest.fixture(scope="session")
 def embedder():
     """The packaged all-MiniLM-L6-v2 with an on-disk embedding cache."""
-    from retrievers.embedders import SentenceTransformerEmbedder
+    from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(cache_dir=str(ROOT / ".cache" / "test-embeddings"))
 
@@ -67,7 +67,7 @@ def small_corpus(real_corpus) -> Embedded:
 
 @pytest.fixture(scope="session")
 def models_dir(tmp_path_factory) -> Path:
-    """Where this session's derived models are built (content-addressed, see retrievers.derived_models)."""
+    """Where this session's derived models are built (content-addressed, see retrievers.embedders.builds)."""
     return tmp_path_factory.mktemp("models")
 
 

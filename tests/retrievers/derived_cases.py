@@ -14,8 +14,8 @@ DERIVED_SETTINGS = {"minilm_onnx": {"quantize": "none"},
 
 def make_derived(name: str, models_dir: Path, cache_dir: str | None = None, **extra):
     """A derived embedder as its config makes it, with ``models_dir`` for its build."""
-    from retrievers.embedders_onnx import OnnxEmbedder
-    from retrievers.embedders_static import StaticEmbedder
+    from retrievers.embedders.onnx_runtime import OnnxEmbedder
+    from retrievers.embedders.static import StaticEmbedder
 
     cls = StaticEmbedder if name == "minilm_static" else OnnxEmbedder
     return cls(models_dir=str(models_dir), cache_dir=cache_dir, **{**DERIVED_SETTINGS[name], **extra})

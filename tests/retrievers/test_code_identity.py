@@ -41,8 +41,8 @@ def test_a_change_in_the_chunker_or_its_project_imports_changes_the_identity(tmp
 
 def test_a_backend_config_reaches_its_tokenizer_and_the_libraries_it_calls():
     leg = {"_target_": "retrievers.sparse.rank_bm25.RankBM25Index",
-           "tokenizer": {"_target_": "retrievers.tokenize.CodeTokenizer"}}
-    assert target_modules(leg) == {"retrievers.sparse.rank_bm25", "retrievers.tokenize"}
+           "tokenizer": {"_target_": "retrievers.sparse.tokenizer.CodeTokenizer"}}
+    assert target_modules(leg) == {"retrievers.sparse.rank_bm25", "retrievers.sparse.tokenizer"}
     sources, libs = closure(target_modules(leg))
     assert "retrievers.index" in sources and {"rank_bm25", "numpy"} <= libs
     import numpy

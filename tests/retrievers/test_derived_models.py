@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from retrievers.derived_models import MANIFEST, BuildError, BuildSpec, ensure_built, require, verify
-from retrievers.onnx_export import ONNX_FILE, build_fp32, build_int8, fp32_spec, int8_spec
-from retrievers.static_distill import static_spec
+from retrievers.embedders.builds import MANIFEST, BuildError, BuildSpec, ensure_built, require, verify
+from retrievers.embedders.onnx_export import ONNX_FILE, build_fp32, build_int8, fp32_spec, int8_spec
+from retrievers.embedders.static_distill import static_spec
 
 MINILM = "all-MiniLM-L6-v2"
 

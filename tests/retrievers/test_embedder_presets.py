@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hermes_eval.config.parts import instantiate_part
-from retrievers.embedders import ModelUnavailable
+from retrievers.embedders.model_source import ModelUnavailable
 
 PRESETS = {"bge": ("BAAI/bge-small-en-v1.5", "Represent this sentence for searching relevant passages: ", ""),
            "e5": ("intfloat/e5-small-v2", "query: ", "passage: "),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from retrievers.embedders import SentenceTransformerEmbedder
+from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
 from derived_cases import DERIVED, make_derived
 

@@ -8,7 +8,8 @@ import sqlite3
 import numpy as np
 import pytest
 
-from retrievers.embedders import SentenceTransformerEmbedder, resolve_model
+from retrievers.embedders.model_source import resolve_model
+from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
 TEXTS = ["def parse(url):\n    return urlsplit(url)", "class Session:\n    pass", "import json",
          "raise ValueError('bad header')", "for key in headers: print(key)"]

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 import pytest
 
-from retrievers.fusion_ranx import METHODS, NORMS, RanxFusion
+from retrievers.fusion.ranx_methods import METHODS, NORMS, RanxFusion
 
 ranx = pytest.importorskip("ranx")
 PARAMS = {"rbc": {"phi": 0.8}, "gmnz": {"gamma": 1.5}, "logn_isr": {"sigma": 0.02}, "rrf": {"k": 20}}

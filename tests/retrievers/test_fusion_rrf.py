@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from retrievers.fusion import WeightedRRF
+from retrievers.fusion.rrf import WeightedRRF
 
 SPARSE = [("a", 9.0), ("b", 5.0), ("c", 1.0)]
 DENSE = [("b", 0.9), ("d", 0.5)]

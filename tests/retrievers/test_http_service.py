@@ -11,7 +11,7 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.api import execute_config
 from hermes_eval.config.settings import settings_from
 from hermes_eval.serve.server import build_pipeline, make_server
-from retrievers.http_service import HttpService, ServiceError, dig, fill
+from retrievers.remote.search_service import HttpService, ServiceError, dig, fill
 
 BM25 = ("retriever=bm25", "queryset.generator.max_queries=12", "bootstrap=100")
 

@@ -1,7 +1,7 @@
 """Which legs run and whether an embedder is needed: the one rule every caller uses."""
 from __future__ import annotations
 
-from retrievers.fusion import WeightedRRF
+from retrievers.fusion.rrf import WeightedRRF
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.sparse.rank_bm25 import RankBM25Index
 from retrievers.dense.exact import ExactIndex

@@ -6,7 +6,7 @@ import pytest
 
 from retrievers.chunk import Chunk
 from retrievers.dense.exact import ExactIndex
-from retrievers.fusion import WeightedRRF
+from retrievers.fusion.rrf import WeightedRRF
 from retrievers.pipeline import Depths, Pipeline
 from retrievers.rerankers.dense_rescore import DenseRescore
 from retrievers.sparse.rank_bm25 import RankBM25Index

@@ -6,10 +6,10 @@ import pytest
 from loopback import EXPANSIONS, ChatServer, closed_port, serving
 
 from retrievers.chunk import Chunk
-from retrievers.fusion import WeightedRRF
-from retrievers.llm_client import ChatClient
+from retrievers.fusion.rrf import WeightedRRF
+from retrievers.remote.chat_client import ChatClient
 from retrievers.pipeline import Depths, Pipeline
-from retrievers.query_expansion import LLMQueryExpander, parse_expansions
+from retrievers.expanders.llm import LLMQueryExpander, parse_expansions
 from retrievers.sparse.rank_bm25 import RankBM25Index
 
 

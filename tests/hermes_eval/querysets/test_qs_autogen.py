@@ -5,11 +5,11 @@ from conftest import write_repo
 
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.masking import mask_corpus
-from hermes_eval.querysets.comments import LeadingCommentQueries
-from hermes_eval.querysets.docstrings import DocstringQueries
+from hermes_eval.querysets.generators.comments import LeadingCommentQueries
+from hermes_eval.querysets.generators.docstrings import DocstringQueries
 from hermes_eval.judge.hygiene import check
 from hermes_eval.querysets.sampling import stratified_sample
-from hermes_eval.querysets.symbols import SymbolNameQueries, symbol_words
+from hermes_eval.querysets.generators.symbols import SymbolNameQueries, symbol_words
 from hermes_eval.core import Query, Span
 
 BODY_COMMENT = {"util/text.py": '''\

@@ -7,8 +7,8 @@ import pytest
 
 from hermes_eval.corpus import load_corpus
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.beir import export_beir, import_beir, read_qrels
-from hermes_eval.querysets.repoeval import RepoEvalQueries
+from hermes_eval.querysets.importers.beir import export_beir, import_beir, read_qrels
+from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
 from retrievers.chunkers.lines import LineChunker
 
 

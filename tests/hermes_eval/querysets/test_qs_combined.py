@@ -9,11 +9,11 @@ import pytest
 
 from hermes_eval.cli.main import main
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.combined import CombinedQueries
-from hermes_eval.querysets.doc_comments import DocCommentQueries
-from hermes_eval.querysets.markdown_sections import MarkdownSectionQueries
-from hermes_eval.querysets.repoeval import RepoEvalQueries
-from hermes_eval.querysets.repoeval_polyglot import PolyglotRepoEvalQueries
+from hermes_eval.querysets.generators.combined import CombinedQueries
+from hermes_eval.querysets.generators.doc_comments import DocCommentQueries
+from hermes_eval.querysets.generators.markdown_sections import MarkdownSectionQueries
+from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
+from hermes_eval.querysets.generators.repoeval_polyglot import PolyglotRepoEvalQueries
 
 from conftest import POLYGLOT
 

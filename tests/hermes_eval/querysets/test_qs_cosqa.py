@@ -12,7 +12,7 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.dedupe import dedupe
 from hermes_eval.judge.hygiene import check
-from hermes_eval.querysets.cosqa import import_cosqa
+from hermes_eval.querysets.importers.cosqa import import_cosqa
 
 COSQA = Path(__file__).resolve().parents[3] / ".." / "shared" / "benchmarks" / "cosqa"
 

@@ -5,7 +5,7 @@ from hermes_eval.core import Span
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.judge.corpus_leaks import LeakRules, corpus_leak_places
 from hermes_eval.judge.hygiene import check
-from hermes_eval.querysets.doc_comments import DocCommentQueries
+from hermes_eval.querysets.generators.doc_comments import DocCommentQueries
 
 
 def _by_symbol(qs):

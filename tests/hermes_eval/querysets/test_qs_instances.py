@@ -6,8 +6,8 @@ import pytest
 from conftest import write_repo
 
 from hermes_eval.corpus import load_corpus
-from hermes_eval.querysets.resolve import called_definitions, used_definitions
-from hermes_eval.querysets.tasks import repo_indexes
+from hermes_eval.querysets.python.resolve import called_definitions, used_definitions
+from hermes_eval.querysets.generators.completion import repo_indexes
 from hermes_eval.core import Span
 
 BASE, CHARTS, APP = "viz/base.py", "viz/charts.py", "app.py"

@@ -5,7 +5,7 @@ from hermes_eval.core import Span
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.judge.corpus_leaks import LeakRules, corpus_leak_places
 from hermes_eval.judge.hygiene import check
-from hermes_eval.querysets.markdown_sections import MarkdownSectionQueries, heading_text
+from hermes_eval.querysets.generators.markdown_sections import MarkdownSectionQueries, heading_text
 
 
 def test_sections_of_a_real_readme(polyglot_corpus):

@@ -12,7 +12,7 @@ import pytest
 
 from hermes_eval.cli.main import main
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.mteb import import_mteb
+from hermes_eval.querysets.importers.mteb import import_mteb
 
 DOCS = [{"_id": "c1", "title": "sorting", "text": "def bubble_sort(items):\n    return sorted(items)"},
         {"_id": "c2", "title": "", "text": "def quick_sort(items):\n    return sorted(items, key=id)"},
@@ -77,7 +77,7 @@ def test_hub_name_without_a_hub_is_one_clear_line(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("rel", ["qrels/test.tsv", "default/test-00000-of-00001.parquet", "default/test/0000.parquet"])
 def test_qrels_of_a_split_are_found_in_each_published_layout(tmp_path, rel):
-    from hermes_eval.querysets.mteb import _files
+    from hermes_eval.querysets.importers.mteb import _files
 
     for split in ("test", "train"):
         (tmp_path / rel.replace("test", split)).parent.mkdir(parents=True, exist_ok=True)

@@ -8,8 +8,8 @@ import pytest
 from conftest import write_repo
 
 from hermes_eval.corpus import load_corpus
-from hermes_eval.querysets.prompt_answer import first_full_line
-from hermes_eval.querysets.repoeval import RepoEvalQueries
+from hermes_eval.querysets.generators.prompt_answer import first_full_line
+from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
 from hermes_eval.querysets.store import load_queryset, save_queryset
 from hermes_eval.core import Span
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.judge.hygiene import check
-from hermes_eval.querysets.protocols import CodeRAGBenchQueries, SiaCodeQueries, windows
-from hermes_eval.querysets.repoeval import RepoEvalQueries
+from hermes_eval.querysets.generators.published_protocols import CodeRAGBenchQueries, SiaCodeQueries, windows
+from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
 from hermes_eval.core import Span
 
 

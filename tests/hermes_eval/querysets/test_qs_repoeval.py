@@ -1,7 +1,7 @@
 """RepoEval-style generator: holes at three levels, left context, exclude, gold, skip reasons."""
 from __future__ import annotations
 
-from hermes_eval.querysets.repoeval import RepoEvalQueries
+from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
 from hermes_eval.core import Span
 
 

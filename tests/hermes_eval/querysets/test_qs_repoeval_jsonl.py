@@ -7,7 +7,7 @@ import pytest
 from conftest import SHOP, write_repo
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.repoeval_jsonl import import_repoeval
+from hermes_eval.querysets.importers.repoeval import import_repoeval
 from hermes_eval.core import Span
 
 

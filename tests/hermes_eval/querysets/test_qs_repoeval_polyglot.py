@@ -3,7 +3,7 @@ resolved within the file and across files, skip reasons, answer_in_prompt, deter
 from __future__ import annotations
 
 from hermes_eval.core import Span
-from hermes_eval.querysets.repoeval_polyglot import PolyglotRepoEvalQueries
+from hermes_eval.querysets.generators.repoeval_polyglot import PolyglotRepoEvalQueries
 
 
 def _tasks(corpus, **kw):

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import textwrap
 
-from hermes_eval.querysets.pyindex import ModuleIndex, module_name
-from hermes_eval.querysets.resolve import called_definitions, used_definitions
-from hermes_eval.querysets.tasks import repo_indexes
+from hermes_eval.querysets.python.index import ModuleIndex, module_name
+from hermes_eval.querysets.python.resolve import called_definitions, used_definitions
+from hermes_eval.querysets.generators.completion import repo_indexes
 from hermes_eval.core import Span
 
 

@@ -8,8 +8,8 @@ import subprocess
 import pytest
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.patches import parse_patch, ranges
-from hermes_eval.querysets.swebench import import_swebench
+from hermes_eval.querysets.readers.patches import parse_patch, ranges
+from hermes_eval.querysets.importers.swebench import import_swebench
 
 PATCH = """diff --git a/pkg/calc.py b/pkg/calc.py
 --- a/pkg/calc.py

@@ -14,8 +14,8 @@ from hermes_eval.judge.relevance import ChunkLookup, overlaps_any
 from hermes_eval.api import execute_config
 from hermes_eval.core import Query, Span
 from retrievers.chunk import Chunk
-from retrievers.fusion import WeightedRRF
-from retrievers.fusion_ranx import RanxFusion
+from retrievers.fusion.rrf import WeightedRRF
+from retrievers.fusion.ranx_methods import RanxFusion
 from retrievers.pipeline import Depths, Pipeline
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -202,7 +202,7 @@ def code_queries() -> list[Query]:
 
 @pytest.fixture(scope="module")
 def minilm():
-    from retrievers.embedders import SentenceTransformerEmbedder
+    from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(cache_dir=str(ROOT / ".cache" / "test-embeddings"))
 

@@ -30,7 +30,7 @@ def test_never_under_counts_minilm_on_long_runs():
     cut-off switched off) never yields more tokens than this count."""
     from tokenizers import Tokenizer
 
-    from retrievers.embedders import resolve_model
+    from retrievers.embedders.model_source import resolve_model
 
     tok = Tokenizer.from_file(str(Path(resolve_model("sentence-transformers/all-MiniLM-L6-v2")) / "tokenizer.json"))
     tok.no_truncation()

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from retrievers.embedders import ModelUnavailable
+from retrievers.embedders.model_source import ModelUnavailable
 from retrievers.rerankers.cross_encoder import CrossEncoderReranker
 
 WORDS = "open a file and read bytes parse json config from string value network socket connect " \

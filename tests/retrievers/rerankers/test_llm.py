@@ -7,7 +7,7 @@ import time
 import pytest
 from loopback import ChatServer, closed_port, handler_from, send, serving, verdict
 
-from retrievers.llm_client import ChatClient, parse_json_answer
+from retrievers.remote.chat_client import ChatClient, parse_json_answer
 from retrievers.rerankers.blend import Blend
 from retrievers.rerankers.llm import LLMReranker, judgement
 

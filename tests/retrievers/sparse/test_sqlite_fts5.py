@@ -5,7 +5,7 @@ import pytest
 
 from retrievers.sparse.sqlite_fts5 import SQLiteFTS5Index
 from retrievers.sparse.terms import QuotedOr
-from retrievers.tokenize import CodeTokenizer
+from retrievers.sparse.tokenizer import CodeTokenizer
 
 DOCS = {
     "a.py:1-3": "def parse_json(text):\n    return json.loads(text)",

@@ -4,7 +4,7 @@ from __future__ import annotations
 import shutil
 
 from retrievers.sparse.tantivy_bm25 import TantivyIndex
-from retrievers.tokenize import CodeTokenizer
+from retrievers.sparse.tokenizer import CodeTokenizer
 
 DOCS = {
     "a.py:1-3": "def parse_json(text): return json.loads(text)",

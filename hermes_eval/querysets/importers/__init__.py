@@ -1,0 +1,1 @@
+"""Benchmark importers: one module per benchmark, typed options, and the registry the CLI reads."""

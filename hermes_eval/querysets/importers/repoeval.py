@@ -1,0 +1,150 @@
+"""RepoEval jsonl as RepoCoder publishes it, with its repository snapshot folder.
+
+Each row: ``prompt`` and ``metadata`` {task_id, ground_truth, fpath_tuple, context_start_lineno,
+line_no} (0-based line numbers; function-level rows carry ``lineno`` and ``function_name``).
+The snapshot folder holds the repositories, so ``"/".join(fpath_tuple)`` is a path under it
+(a folder that is one repository itself works too). Each task is judged by a protocol:
+``repoeval`` (default: gold = definitions the ground truth uses, hole and rest of file
+excluded), or the published ``sia-code`` / ``coderag-bench`` to reproduce their numbers.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from hermes_eval.corpus import load_corpus
+from hermes_eval.core.errors import UserError
+from hermes_eval.querysets.holes import Hole
+from hermes_eval.querysets.readers.jsonl import get, read_jsonl
+from hermes_eval.core.queryset import QuerySet
+from hermes_eval.querysets.generators.published_protocols import CodeRAGBenchQueries, SiaCodeQueries
+from hermes_eval.querysets.python.index import ModuleIndex
+from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
+from hermes_eval.querysets.sampling import stratified_sample
+from hermes_eval.querysets.generators.completion import HoleQueries, n_lines
+
+JUDGES: dict[str, type[HoleQueries]] = {"repoeval": RepoEvalQueries, "sia-code": SiaCodeQueries,
+                                        "coderag-bench": CodeRAGBenchQueries}
+LEVEL_HINTS = {"function_level": "function", "api_level": "api", "line_level": "line"}
+
+
+def _opt_int(options: dict, key: str, default):
+    value = options.get(key, default)
+    if value is None or str(value).lower() in ("none", "null"):
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise UserError(f"{key}={value!r}: must be an integer or none") from None
+
+
+def _judge(source: Path, options: dict, rows: list[tuple[int, dict]]) -> HoleQueries:
+    protocol = options.get("protocol", "repoeval")
+    if protocol not in JUDGES:
+        raise UserError(f"protocol={protocol!r}: use one of {sorted(JUDGES)}")
+    cls = JUDGES[protocol]
+    level = options.get("level") or next((lv for hint, lv in LEVEL_HINTS.items() if hint in source.name), None) \
+        or ("function" if any("function_name" in (r.get("metadata") or {}) for _, r in rows) else "line")
+    defaults = cls()
+    extra = {}
+    if "drop_answer_in_prompt" in options:  # RepoEval-style judges only: others reject the key
+        extra["drop_answer_in_prompt"] = str(options["drop_answer_in_prompt"]).lower() in ("1", "true", "yes")
+    if "answer_line_min_chars" in options:
+        extra["answer_line_min_chars"] = _opt_int(options, "answer_line_min_chars", 25)
+    unknown = [k for k in extra if not hasattr(defaults, k)]
+    if unknown:
+        raise UserError(f"{source}: option {unknown[0]}= applies to protocol=repoeval only; drop it")
+    return cls(level=level, context_lines=_opt_int(options, "context_lines", defaults.context_lines),
+               context_chars=_opt_int(options, "context_chars", defaults.context_chars),
+               min_context_chars=_opt_int(options, "min_context_chars", 1), **extra)
+
+
+def _trim(prompt: str, judge: HoleQueries, start: int) -> tuple[str, int]:
+    """The prompt cut to the judge's context size; (text, its first line)."""
+    lines = prompt[:-1].split("\n") if prompt.endswith("\n") else prompt.split("\n")
+    if judge.context_lines is not None:
+        lines = lines[-judge.context_lines:]
+    text = "\n".join(lines)
+    if judge.context_chars is not None:
+        text = text[-judge.context_chars:]
+    return text, start - 1 - text.count("\n")
+
+
+def _locate(lines: list[str], start: int, truth: str) -> int | None:
+    """The 1-based hole line whose text starts the ground truth (0-based/1-based slips tolerated)."""
+    parts = truth.split("\n")
+    lead = next(((i, p.strip()) for i, p in enumerate(parts) if p.strip()), None)
+    if lead is None:
+        return start
+    for d in (0, -1, 1):
+        n = start + lead[0] + d
+        if 1 <= n <= len(lines) and lines[n - 1].strip() == lead[1]:
+            return n - lead[0]
+    return None
+
+
+def import_repoeval(args: list[str], dest: Path, name: str, options: dict) -> QuerySet:
+    """Import a RepoCoder jsonl against its snapshot folder (args: JSONL SNAPSHOT_DIR)."""
+    if len(args) != 2:
+        raise UserError("datasets import repoeval: give the jsonl file and the repository snapshot folder")
+    source, snapshot = Path(args[0]), Path(args[1])
+    if not snapshot.is_dir():
+        raise UserError(f"{snapshot}: repository snapshot folder not found")
+    rows = list(read_jsonl(source))
+    judge = _judge(source, options, rows)
+    corpus = load_corpus([str(snapshot)], name=name)
+    files = corpus.by_path()
+    indexes: dict[str, ModuleIndex] = {}
+    skipped = {"file_not_in_snapshot": 0, "ground_truth_mismatch": 0}
+    queries = []
+    for n, row in rows:
+        where = f"{source} line {n}"
+        prompt = get(row, "prompt", str, where)
+        task_id = str(get(row, "metadata.task_id", (str, int), where))
+        truth = get(row, "metadata.ground_truth", str, where)
+        fpath = get(row, "metadata.fpath_tuple", list, where)
+        for i, part in enumerate(fpath):
+            if not isinstance(part, str):
+                raise UserError(f"{where}: field 'metadata.fpath_tuple[{i}]' must be a string")
+        get(row, "metadata.context_start_lineno", int, where)
+        line_no = get(row, "metadata.line_no", int, where, default=None)
+        if line_no is None:
+            if "lineno" not in (row.get("metadata") or {}):
+                raise UserError(f"{where}: missing field 'metadata.line_no' (function-level rows: "
+                                f"'metadata.lineno')")
+            line_no = get(row, "metadata.lineno", int, where)
+        path = "/".join(fpath) if "/".join(fpath) in files else "/".join(fpath[1:])
+        if path not in files or not fpath:
+            skipped["file_not_in_snapshot"] += 1
+            continue
+        text = files[path].text
+        lines = text.split("\n")
+        start = _locate(lines, line_no + 1, truth)
+        if start is None:
+            skipped["ground_truth_mismatch"] += 1
+            continue
+        end = max(start, start + len(truth.rstrip("\n").split("\n")) - 1)
+        repo = fpath[0]
+        group = path.split("/")[0] if path != "/".join(fpath[1:]) else ""
+        if group not in indexes:
+            indexes[group] = ModuleIndex((f.path, f.text) for f in corpus.files
+                                         if not group or f.path.startswith(group + "/"))
+        meta = {"task_id": task_id, **({"function_name": row["metadata"]["function_name"]}
+                                       if "function_name" in row["metadata"] else {})}
+        got = judge.query_for(Hole(path, repo, judge.level, start, end), lines, n_lines(text),
+                              indexes[group], qid=task_id, context=_trim(prompt, judge, start), meta=meta)
+        if isinstance(got, str):
+            skipped[got] = skipped.get(got, 0) + 1
+        else:
+            queries.append(got)
+    max_q = _opt_int(options, "max_queries", None)
+    chosen = stratified_sample(queries, max_q, int(options.get("seed", 0))) if max_q else queries
+    if not chosen:
+        raise UserError(f"{source}: no task could be imported (skipped: {skipped})")
+    manifest = {"generator": f"import-repoeval-{judge.protocol}", "generator_version": "1",
+                "protocol": judge.protocol, "leaks_by_design": judge.leaks, "level": judge.level,
+                "params": judge.params(), "seed": int(options.get("seed", 0)),
+                "source": str(source.resolve()), "corpus_sources": [str(snapshot.resolve())],
+                "corpus_fingerprint": corpus.fingerprint,
+                "counts": {"rows": len(rows), "candidates": len(queries), "queries": len(chosen)},
+                "skipped": dict(sorted(skipped.items()))}
+    return QuerySet(name=name, queries=tuple(chosen), manifest=manifest)

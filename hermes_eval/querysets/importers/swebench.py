@@ -1,0 +1,124 @@
+"""SWE-bench (Lite / Verified) as a localization query set: issue text -> files and lines to change.
+
+One query per instance: the problem statement. Gold is the golden patch at ``base_commit``:
+its files (file level) and the old-side lines its hunks change (line level, ``patches.py``).
+The corpus is each instance's repository at its ``base_commit``, read from a local clone or
+mirror with ``git archive`` (corpus source ``git:PATH@COMMIT``); with several snapshots in one
+set, each one's files sit under ``NAME@COMMIT8/`` and a query searches only its own snapshot
+(``meta.scope``, honoured by the run). Instances whose repository or commit is missing are
+skipped and counted; so are those whose patch only creates files.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hermes_eval.core import Query, Span
+from hermes_eval.core.errors import UserError
+from hermes_eval.core.queryset import QuerySet
+from hermes_eval.corpus import load_corpus
+from hermes_eval.corpus.git_source import repo_name, resolve_commit
+from hermes_eval.querysets.readers.jsonl import get, read_text
+from hermes_eval.querysets.readers.patches import parse_patch, ranges
+
+CANDIDATES = ("{owner}+{name}/repo", "{owner}+{name}", "{owner}/{name}", "{owner}__{name}", "{name}")
+
+
+def find_repo(root: Path, repo: str) -> Path | None:
+    """The clone or mirror of ``owner/name`` under ``root``, or None."""
+    owner, _, name = repo.partition("/")
+    for pattern in CANDIDATES:
+        for cand in (root / pattern.format(owner=owner, name=name),
+                     root / (pattern.format(owner=owner, name=name) + ".git")):
+            if (cand / "HEAD").is_file() or (cand / ".git").exists():
+                return cand
+    return None
+
+
+def _instances(path: Path) -> list[dict]:
+    text = read_text(path)
+    try:
+        rows = json.loads(text)
+    except json.JSONDecodeError:
+        rows = [json.loads(line) for line in text.splitlines() if line.strip()]
+    if not isinstance(rows, list):
+        raise UserError(f"{path}: expected a JSON list (or JSON lines) of SWE-bench instances")
+    return rows
+
+
+def _commit(repo_dir: Path, commit: str) -> str | None:
+    try:
+        return resolve_commit(repo_dir, commit, f"git:{repo_dir}@{commit}")
+    except UserError:
+        return None
+
+
+def import_swebench(args: list[str], dest: Path, name: str, options: dict) -> QuerySet:
+    """Import a SWE-bench instances file (args: FILE) with repositories under ``--repos DIR``."""
+    if len(args) != 1:
+        raise UserError("datasets import swebench: give one instances file (JSON list or JSON lines) "
+                        "and --repos DIR")
+    if not options.get("repos_dir"):
+        raise UserError("datasets import swebench: pass --repos DIR, the folder holding the repositories' "
+                        "clones or mirrors")
+    path, root = Path(args[0]), Path(options["repos_dir"])
+    wanted = {r for r in str(options.get("repos", "")).split(",") if r}
+    limit = int(options["limit"]) if options.get("limit") else None
+    skipped = {"repo_missing": 0, "commit_missing": 0, "only_new_files": 0, "not_selected": 0,
+               "over_limit": 0}
+    missing: set[str] = set()
+    picked: list[tuple[dict, str, Path, str]] = []  # instance, repo, repo dir, full sha
+    per_repo: dict[str, int] = {}
+    for i, row in enumerate(_instances(path)):
+        where = f"{path} instance {i}"
+        if not isinstance(row, dict):
+            raise UserError(f"{where}: expected an object with instance_id, repo, base_commit, ...")
+        repo = get(row, "repo", str, where)
+        for key in ("instance_id", "base_commit", "problem_statement", "golden_patch"):
+            get(row, key, str, where)
+        if wanted and repo not in wanted:
+            skipped["not_selected"] += 1
+            continue
+        repo_dir = find_repo(root, repo)
+        if repo_dir is None:
+            skipped["repo_missing"] += 1
+            missing.add(repo)
+            continue
+        sha = _commit(repo_dir, row["base_commit"])
+        if sha is None:
+            skipped["commit_missing"] += 1
+            continue
+        if limit is not None and per_repo.get(repo, 0) >= limit:
+            skipped["over_limit"] += 1
+            continue
+        per_repo[repo] = per_repo.get(repo, 0) + 1
+        picked.append((row, repo, repo_dir, sha))
+    snapshots = sorted({(str(d.resolve()), sha, f"{repo_name(d)}@{sha[:8]}") for _, _, d, sha in picked})
+    sources = [f"git:{d}@{sha}" for d, sha, _ in snapshots]
+    corpus = load_corpus(sources, name=name, cache_dir=options.get("cache_dir", ".cache")) if sources else None
+    lines = {f.path: f.n_lines for f in corpus.files} if corpus else {}
+    skipped["gold_spans_not_indexed"] = 0
+    queries = []
+    for row, repo, repo_dir, sha in picked:
+        scope = f"{repo_name(repo_dir)}@{sha[:8]}/" if len(snapshots) > 1 else ""
+        changes, created = parse_patch(row["golden_patch"])
+        spans = [Span(scope + c.path, s, e) for c in changes for s, e in ranges(c)]
+        gold = tuple(g for g in spans if g.path in lines and g.end <= max(lines[g.path], 1))
+        skipped["gold_spans_not_indexed"] += len(spans) - len(gold)
+        if not gold:
+            skipped["only_new_files" if not spans else "gold_not_indexed"] = \
+                skipped.get("only_new_files" if not spans else "gold_not_indexed", 0) + 1
+            continue
+        queries.append(Query(qid=row["instance_id"], query=row["problem_statement"], gold=gold, kind="swebench",
+                             repo=repo, meta={"scope": scope, "base_commit": sha, "created_files": created,
+                                              "hunks": {c.path: [list(h) for h in c.hunks] for c in changes}}))
+    if not queries:
+        raise UserError(f"{path}: no instance has its repository under {root} (missing: "
+                        f"{', '.join(sorted(missing)) or 'none'}); mirror one there or pass repos=OWNER/NAME")
+    manifest = {"generator": "import-swebench", "generator_version": "1", "source": str(path.resolve()),
+                "repos_dir": str(root.resolve()), "corpus_sources": sources, "scoped": len(snapshots) > 1,
+                "corpus_fingerprint": corpus.fingerprint,
+                "counts": {"queries": len(queries), "snapshots": len(snapshots),
+                           "per_repo": {r: sum(1 for q in queries if q.repo == r) for r in sorted(per_repo)}},
+                "missing_repos": sorted(missing), "skipped": skipped}
+    return QuerySet(name=name, queries=tuple(queries), manifest=manifest)

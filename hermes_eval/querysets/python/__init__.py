@@ -1,0 +1,1 @@
+"""Python source analysis with ``ast``: definitions, the repository index, name resolution, holes."""

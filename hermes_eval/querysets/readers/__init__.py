@@ -1,0 +1,1 @@
+"""Strict readers of the file formats importers share (JSON lines, TSV, unified diffs)."""

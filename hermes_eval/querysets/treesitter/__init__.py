@@ -1,0 +1,1 @@
+"""Go, Rust, JavaScript and TypeScript source analysis with tree-sitter: the same roles as ``python/``."""

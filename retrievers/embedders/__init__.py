@@ -1,0 +1,1 @@
+"""Embedders: the protocol, sentence-transformers, ONNX, static (model2vec), the vector cache, model sources and local model builds."""

@@ -1,0 +1,1 @@
+"""Query expanders: the protocol and the LLM expander."""

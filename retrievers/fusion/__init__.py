@@ -1,0 +1,1 @@
+"""Fusion of ranked lists: the protocol, weighted RRF and every ranx method."""
