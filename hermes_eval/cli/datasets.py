@@ -1,45 +1,40 @@
 """`hermes-eval datasets generate|list|show|check|import|export`.
 
 ``generate [CONFIG|all]`` builds conf/queryset/CONFIG (or every config with a generator);
-``import beir FOLDER`` / ``import repoeval JSONL SNAPSHOT`` write datasets/NAME/;
-``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Importer options
-are ``key=value`` words (name, split, mode, protocol, level, context_lines, context_chars,
-max_queries, seed, min_context_chars, and for RepoEval drop_answer_in_prompt and
-answer_line_min_chars); any other ``key=value`` is a Hydra override.
+``import FORMAT PATHS... [key=value ...]`` runs one of the importers in
+``hermes_eval/querysets/importers/registry.py`` and writes datasets/NAME/ (each importer's typed
+``Options`` say which bare paths and ``key=value`` options it takes; ``name=`` names the set);
+``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Any other
+``key=value`` is a Hydra override.
 """
 from __future__ import annotations
 
 import json
 import logging
 from pathlib import Path
-from typing import Callable
 
 from hermes_eval.core.errors import UserError
 
 log = logging.getLogger(__name__)
 
-OPTION_KEYS = frozenset({"name", "split", "mode", "protocol", "level", "context_lines", "context_chars",
-                         "max_queries", "seed", "min_context_chars", "drop_answer_in_prompt",
-                         "answer_line_min_chars", "ids", "repos", "limit"})
+
+def _option_keys(fmt: str | None) -> set[str]:
+    """``key=value`` words that belong to importer ``fmt`` (its options, plus ``name``), or for
+    any other action none: they are Hydra overrides then."""
+    from hermes_eval.cli.import_options import option_names
+    from hermes_eval.querysets.importers.registry import IMPORTERS, importer
+
+    if fmt not in IMPORTERS:
+        return set()
+    return option_names(importer(fmt).Options) - {"dest", "cache_dir", "repos_dir"}
 
 
-def _importers() -> dict[str, Callable]:
-    from hermes_eval.querysets.importers.beir import import_beir
-    from hermes_eval.querysets.importers.cosqa import import_cosqa
-    from hermes_eval.querysets.importers.mteb import import_mteb
-    from hermes_eval.querysets.importers.repoeval import import_repoeval
-    from hermes_eval.querysets.importers.swebench import import_swebench
-
-    return {"beir": import_beir, "repoeval": import_repoeval, "cosqa": import_cosqa, "mteb": import_mteb,
-            "swebench": import_swebench}
-
-
-def _split(rest: list[str]) -> tuple[list[str], dict, list[str]]:
-    """(positional words, importer options, Hydra overrides)."""
+def _split(rest: list[str], keys: set[str]) -> tuple[list[str], dict, list[str]]:
+    """(positional words, importer options named in ``keys``, Hydra overrides)."""
     words = [r for r in rest if "=" not in r]
     options = {r.split("=", 1)[0]: r.split("=", 1)[1] for r in rest
-               if "=" in r and r.split("=", 1)[0] in OPTION_KEYS}
-    overrides = [r for r in rest if "=" in r and r.split("=", 1)[0] not in OPTION_KEYS]
+               if "=" in r and r.split("=", 1)[0] in keys}
+    overrides = [r for r in rest if "=" in r and r.split("=", 1)[0] not in keys]
     return words, options, overrides
 
 
@@ -82,15 +77,20 @@ def _generate(words: list[str], overrides: list[str], compose, force: bool) -> i
 
 
 def _import(words: list[str], options: dict, root: Path, repos: str | None = None, cache: str = ".cache") -> int:
+    from hermes_eval.cli.import_options import build_options
+    from hermes_eval.querysets.importers.registry import IMPORTERS, importer
     from hermes_eval.querysets.store import save_queryset
 
-    if not words or words[0] not in _importers():
-        raise UserError(f"datasets import: give a format ({'|'.join(sorted(_importers()))}) and its paths")
+    if not words or words[0] not in IMPORTERS:
+        raise UserError(f"datasets import: give a format ({'|'.join(sorted(IMPORTERS))}) and its paths")
     fmt, args = words[0], words[1:]
-    options = dict(options, cache_dir=str(cache), **({"repos_dir": repos} if repos else {}))
-    name = options.get("name") or f"{fmt}-{Path(args[0]).stem if args else 'import'}"
+    module = importer(fmt)
+    options = dict(options)
+    name = options.pop("name", None) or f"{fmt}-{Path(args[0]).stem if args else 'import'}"
     dest = root / name
-    qs = _importers()[fmt](args, dest, name, options)
+    opts = build_options(module.Options, fmt, args, options, name=name, dest=dest, cache_dir=Path(cache),
+                         repos_dir=Path(repos) if repos else None)
+    qs = module.run(opts)
     save_queryset(qs, dest)
     print(f"{dest}: {len(qs)} queries; skipped {qs.manifest.get('skipped')}")
     print(run_command(qs, name, root))
@@ -126,7 +126,8 @@ def _export(words: list[str], cfg) -> int:
 def run(args, compose) -> int:
     from hermes_eval.config.compose import CONF_DIR
 
-    words, options, overrides = _split(args.rest)
+    fmt = next((r for r in args.rest if "=" not in r), None) if args.action == "import" else None
+    words, options, overrides = _split(args.rest, _option_keys(fmt) | ({"name"} if fmt else set()))
     if args.action == "generate":
         return _generate(words, overrides, compose, args.force)
     if args.action in ("show", "check") and words and (CONF_DIR / "queryset" / f"{words[0]}.yaml").is_file():

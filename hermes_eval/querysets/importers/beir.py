@@ -9,6 +9,7 @@ qrels; ``exclude`` has no BEIR equivalent, so it travels in each query's metadat
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 import hashlib
 import json
 import re
@@ -20,6 +21,7 @@ from hermes_eval.core.corpus import Corpus
 from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.readers.jsonl import get, read_jsonl, read_text
 from hermes_eval.core.queryset import QuerySet
+from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
 from hermes_eval.querysets.store import parse_query
 from hermes_eval.core import Query, Span
 from retrievers.chunk import parse_chunk_id
@@ -111,11 +113,22 @@ def materialize_documents(docs: list[tuple[int, dict]], source: str, out: Path) 
     return mapping
 
 
-def import_beir(args: list[str], dest: Path, name: str, options: dict) -> QuerySet:
-    """Import a BEIR folder (args: FOLDER) into ``dest``: queries + the ``corpus/`` they refer to."""
-    if len(args) != 1:
-        raise UserError("datasets import beir: give one BEIR folder (corpus.jsonl, queries.jsonl, qrels/)")
-    folder = Path(args[0])
+@dataclass(frozen=True, kw_only=True)
+class Options(ImportOptions):
+    """``datasets import beir FOLDER [split=test] [mode=spans|documents]``."""
+
+    folder: Path = positional("the BEIR folder (corpus.jsonl, queries.jsonl, qrels/)")
+    split: str = option("test", "the qrels file qrels/SPLIT.tsv")
+    mode: str | None = option(None, "spans (ids are path:start-end) or documents; default: spans when every id parses")
+
+    def __post_init__(self) -> None:
+        if self.mode is not None:
+            choice(self.mode, "mode", ("spans", "documents"))
+
+
+def run(opts: Options) -> QuerySet:
+    """Import a BEIR folder into ``opts.dest``: queries + the ``corpus/`` they refer to."""
+    folder, dest, name = Path(opts.folder), Path(opts.dest), opts.name
     if not folder.is_dir():
         raise UserError(f"{folder}: BEIR folder not found")
     corpus_file, queries_file = folder / "corpus.jsonl", folder / "queries.jsonl"
@@ -125,10 +138,8 @@ def import_beir(args: list[str], dest: Path, name: str, options: dict) -> QueryS
         docs.append((n, d))
     if not docs:
         raise UserError(f"{corpus_file}: no documents")
-    mode = options.get("mode") or ("spans" if all(parse_chunk_id(d["_id"]) for _, d in docs) else "documents")
-    if mode not in ("spans", "documents"):
-        raise UserError(f"mode={mode!r}: use spans or documents")
-    qrels_path = _qrels_file(folder, options.get("split", "test"))
+    mode = opts.mode or ("spans" if all(parse_chunk_id(d["_id"]) for _, d in docs) else "documents")
+    qrels_path = _qrels_file(folder, opts.split)
     judgments, header = read_qrels(qrels_path)
     out = dest / "corpus"
     shutil.rmtree(out, ignore_errors=True)

@@ -13,6 +13,7 @@ which the CoCLR release does not ship: that part cannot be rebuilt here.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 import json
 import re
 import shutil
@@ -21,6 +22,7 @@ from pathlib import Path
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
+from hermes_eval.querysets.importers.base import ImportOptions, option, positional
 from hermes_eval.corpus import load_corpus
 from hermes_eval.querysets.readers.jsonl import get, read_text
 
@@ -63,16 +65,24 @@ def _write(out: Path, rel: str, text: str) -> Span:
     return Span(rel, 1, max(1, len(text.split("\n"))))
 
 
-def import_cosqa(args: list[str], dest: Path, name: str, options: dict) -> QuerySet:
-    """Import a CoSQA folder (args: DIR) into ``dest``: queries + one file per function."""
-    if len(args) != 1:
-        raise UserError("datasets import cosqa: give the folder with code_idx_map.txt and "
-                        "cosqa-retrieval-{test,dev}-500.json")
-    folder, split, ids = Path(args[0]), options.get("split", "test"), options.get("ids", "unique")
-    if split not in SPLITS:
-        raise UserError(f"split={split!r}: use split=test or split=dev")
-    if ids not in ("unique", "pairs"):
-        raise UserError(f"ids={ids!r}: use ids=unique (one id per function) or ids=pairs (MTEB's layout)")
+@dataclass(frozen=True, kw_only=True)
+class Options(ImportOptions):
+    """``datasets import cosqa DIR [split=test|dev] [ids=unique|pairs]``."""
+
+    folder: Path = positional("the folder with code_idx_map.txt and cosqa-retrieval-{test,dev}-500.json")
+    split: str = option("test", "test or dev")
+    ids: str = option("unique", "unique (one id per function) or pairs (MTEB's layout)")
+
+    def __post_init__(self) -> None:
+        if self.split not in SPLITS:
+            raise UserError(f"split={self.split!r}: use split=test or split=dev")
+        if self.ids not in ("unique", "pairs"):
+            raise UserError(f"ids={self.ids!r}: use ids=unique (one id per function) or ids=pairs (MTEB's layout)")
+
+
+def run(opts: Options) -> QuerySet:
+    """Import a CoSQA folder into ``opts.dest``: queries + one file per function."""
+    folder, split, ids, dest, name = Path(opts.folder), opts.split, opts.ids, Path(opts.dest), opts.name
     raw = _load_json(folder / "code_idx_map.txt")
     if not isinstance(raw, dict) or not raw:
         raise UserError(f"{folder / 'code_idx_map.txt'}: expected one JSON object, function text -> index")

@@ -9,12 +9,14 @@ grade, so nDCG uses the graded relevance.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 import shutil
 from pathlib import Path
 
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
+from hermes_eval.querysets.importers.base import ImportOptions, option, positional
 from hermes_eval.corpus import load_corpus
 from hermes_eval.querysets.importers.beir import materialize_documents
 
@@ -71,20 +73,26 @@ def _field(row: dict, key: str, what: str, n: int) -> str:
     return str(row[key])
 
 
-def import_mteb(args: list[str], dest: Path, name: str, options: dict) -> QuerySet:
-    """Import an MTEB/CoIR retrieval task (args: NAME_OR_DIR) into ``dest``."""
-    if len(args) != 1:
-        raise UserError("datasets import mteb: give one task folder (MTEB layout) or hub dataset id")
-    split = options.get("split", "test")
-    corpus_rows, query_rows, qrel_rows = _rows(args[0], split)
+@dataclass(frozen=True, kw_only=True)
+class Options(ImportOptions):
+    """``datasets import mteb NAME_OR_DIR [split=test]``."""
+
+    source: str = positional("a task folder (MTEB layout) or a hub dataset id")
+    split: str = option("test", "the qrels split")
+
+
+def run(opts: Options) -> QuerySet:
+    """Import an MTEB/CoIR retrieval task into ``opts.dest``."""
+    source, split, dest, name = opts.source, opts.split, Path(opts.dest), opts.name
+    corpus_rows, query_rows, qrel_rows = _rows(source, split)
     docs = [(n, {"_id": _field(r, "_id", "corpus", n), "title": str(r.get("title") or ""),
                  "text": _field(r, "text", "corpus", n)}) for n, r in enumerate(corpus_rows, start=1)]
     if not docs:
-        raise UserError(f"{args[0]}: the corpus has no documents")
+        raise UserError(f"{source}: the corpus has no documents")
     out = dest / "corpus"
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    mapping = materialize_documents(docs, f"{args[0]} corpus", out)
+    mapping = materialize_documents(docs, f"{source} corpus", out)
     skipped = {"qrels_unknown_doc": 0, "qrels_not_relevant": 0, "no_relevant_doc": 0}
     rel: dict[str, dict[str, int]] = {}
     for n, r in enumerate(qrel_rows, start=1):
@@ -109,9 +117,9 @@ def import_mteb(args: list[str], dest: Path, name: str, options: dict) -> QueryS
         queries.append(Query(qid=qid, query=_field(r, "text", "queries", n), gold=gold, kind="mteb",
                              meta={"mteb_docs": sorted(rel[qid])}))
     if not queries:
-        raise UserError(f"{args[0]}: no query has a relevant document in split {split!r}")
+        raise UserError(f"{source}: no query has a relevant document in split {split!r}")
     corpus = load_corpus([str(out)], name=name)
-    manifest = {"generator": "import-mteb", "generator_version": "1", "source": args[0], "split": split,
+    manifest = {"generator": "import-mteb", "generator_version": "1", "source": source, "split": split,
                 "graded": any(g.grade != 1 for q in queries for g in q.gold), "run_overrides": ["chunker=whole_file"],
                 "corpus_sources": [str(out.resolve())], "corpus_fingerprint": corpus.fingerprint,
                 "counts": {"documents": len(docs), "judgments": len(qrel_rows), "queries": len(queries)},

@@ -9,13 +9,16 @@ excluded), or the published ``sia-code`` / ``coderag-bench`` to reproduce their 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from hermes_eval.corpus import load_corpus
 from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.holes import Hole
 from hermes_eval.querysets.readers.jsonl import get, read_jsonl
 from hermes_eval.core.queryset import QuerySet
+from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
 from hermes_eval.querysets.generators.published_protocols import CodeRAGBenchQueries, SiaCodeQueries
 from hermes_eval.querysets.python.index import ModuleIndex
 from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
@@ -27,35 +30,46 @@ JUDGES: dict[str, type[HoleQueries]] = {"repoeval": RepoEvalQueries, "sia-code":
 LEVEL_HINTS = {"function_level": "function", "api_level": "api", "line_level": "line"}
 
 
-def _opt_int(options: dict, key: str, default):
-    value = options.get(key, default)
-    if value is None or str(value).lower() in ("none", "null"):
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        raise UserError(f"{key}={value!r}: must be an integer or none") from None
+DEFAULT = "default"  # an option left to the protocol's own default
 
 
-def _judge(source: Path, options: dict, rows: list[tuple[int, dict]]) -> HoleQueries:
-    protocol = options.get("protocol", "repoeval")
-    if protocol not in JUDGES:
-        raise UserError(f"protocol={protocol!r}: use one of {sorted(JUDGES)}")
-    cls = JUDGES[protocol]
-    level = options.get("level") or next((lv for hint, lv in LEVEL_HINTS.items() if hint in source.name), None) \
+@dataclass(frozen=True, kw_only=True)
+class Options(ImportOptions):
+    """``datasets import repoeval JSONL SNAPSHOT_DIR [protocol=...] [level=...] [context_lines=N|none] ...``."""
+
+    tasks: Path = positional("the RepoCoder jsonl")
+    snapshot: Path = positional("the repository snapshot folder")
+    protocol: str = option("repoeval", "repoeval (ours), sia-code or coderag-bench (published, leaking)")
+    level: str | None = option(None, "line, api or function; default: from the file name or its rows")
+    context_lines: int | None | Literal["default"] = option(DEFAULT, "left-context lines in the query (none: all)")
+    context_chars: int | None | Literal["default"] = option(DEFAULT, "left-context characters in the query (none: all)")
+    min_context_chars: int | None = option(1, "skip tasks whose query is shorter")
+    max_queries: int | None = option(None, "a seeded sample stratified by repository")
+    seed: int = option(0, "the sample's seed")
+    drop_answer_in_prompt: bool | None = option(None, "protocol=repoeval: drop tasks whose answer is in the prompt")
+    answer_line_min_chars: int | None | Literal["default"] = option(DEFAULT, "protocol=repoeval: shortest line counted as the answer")
+
+    def __post_init__(self) -> None:
+        choice(self.protocol, "protocol", tuple(sorted(JUDGES)))
+
+
+def _judge(opts: Options, rows: list[tuple[int, dict]]) -> HoleQueries:
+    source = Path(opts.tasks)
+    cls = JUDGES[opts.protocol]
+    level = opts.level or next((lv for hint, lv in LEVEL_HINTS.items() if hint in source.name), None) \
         or ("function" if any("function_name" in (r.get("metadata") or {}) for _, r in rows) else "line")
     defaults = cls()
-    extra = {}
-    if "drop_answer_in_prompt" in options:  # RepoEval-style judges only: others reject the key
-        extra["drop_answer_in_prompt"] = str(options["drop_answer_in_prompt"]).lower() in ("1", "true", "yes")
-    if "answer_line_min_chars" in options:
-        extra["answer_line_min_chars"] = _opt_int(options, "answer_line_min_chars", 25)
+    extra: dict = {}
+    if opts.drop_answer_in_prompt is not None:  # RepoEval-style judges only: others reject the key
+        extra["drop_answer_in_prompt"] = opts.drop_answer_in_prompt
+    if opts.answer_line_min_chars != DEFAULT:
+        extra["answer_line_min_chars"] = opts.answer_line_min_chars
     unknown = [k for k in extra if not hasattr(defaults, k)]
     if unknown:
         raise UserError(f"{source}: option {unknown[0]}= applies to protocol=repoeval only; drop it")
-    return cls(level=level, context_lines=_opt_int(options, "context_lines", defaults.context_lines),
-               context_chars=_opt_int(options, "context_chars", defaults.context_chars),
-               min_context_chars=_opt_int(options, "min_context_chars", 1), **extra)
+    given = lambda key: getattr(defaults, key) if getattr(opts, key) == DEFAULT else getattr(opts, key)  # noqa: E731
+    return cls(level=level, context_lines=given("context_lines"), context_chars=given("context_chars"),
+               min_context_chars=opts.min_context_chars, **extra)
 
 
 def _trim(prompt: str, judge: HoleQueries, start: int) -> tuple[str, int]:
@@ -82,15 +96,13 @@ def _locate(lines: list[str], start: int, truth: str) -> int | None:
     return None
 
 
-def import_repoeval(args: list[str], dest: Path, name: str, options: dict) -> QuerySet:
-    """Import a RepoCoder jsonl against its snapshot folder (args: JSONL SNAPSHOT_DIR)."""
-    if len(args) != 2:
-        raise UserError("datasets import repoeval: give the jsonl file and the repository snapshot folder")
-    source, snapshot = Path(args[0]), Path(args[1])
+def run(opts: Options) -> QuerySet:
+    """Import a RepoCoder jsonl against its snapshot folder into ``opts.dest``."""
+    source, snapshot, name = Path(opts.tasks), Path(opts.snapshot), opts.name
     if not snapshot.is_dir():
         raise UserError(f"{snapshot}: repository snapshot folder not found")
     rows = list(read_jsonl(source))
-    judge = _judge(source, options, rows)
+    judge = _judge(opts, rows)
     corpus = load_corpus([str(snapshot)], name=name)
     files = corpus.by_path()
     indexes: dict[str, ModuleIndex] = {}
@@ -136,13 +148,12 @@ def import_repoeval(args: list[str], dest: Path, name: str, options: dict) -> Qu
             skipped[got] = skipped.get(got, 0) + 1
         else:
             queries.append(got)
-    max_q = _opt_int(options, "max_queries", None)
-    chosen = stratified_sample(queries, max_q, int(options.get("seed", 0))) if max_q else queries
+    chosen = stratified_sample(queries, opts.max_queries, opts.seed) if opts.max_queries else queries
     if not chosen:
         raise UserError(f"{source}: no task could be imported (skipped: {skipped})")
     manifest = {"generator": f"import-repoeval-{judge.protocol}", "generator_version": "1",
                 "protocol": judge.protocol, "leaks_by_design": judge.leaks, "level": judge.level,
-                "params": judge.params(), "seed": int(options.get("seed", 0)),
+                "params": judge.params(), "seed": opts.seed,
                 "source": str(source.resolve()), "corpus_sources": [str(snapshot.resolve())],
                 "corpus_fingerprint": corpus.fingerprint,
                 "counts": {"rows": len(rows), "candidates": len(queries), "queries": len(chosen)},

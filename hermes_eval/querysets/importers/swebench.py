@@ -10,12 +10,14 @@ skipped and counted; so are those whose patch only creates files.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 import json
 from pathlib import Path
 
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
+from hermes_eval.querysets.importers.base import ImportOptions, option, positional
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.git_source import repo_name, resolve_commit
 from hermes_eval.querysets.readers.jsonl import get, read_text
@@ -53,17 +55,26 @@ def _commit(repo_dir: Path, commit: str) -> str | None:
         return None
 
 
-def import_swebench(args: list[str], dest: Path, name: str, options: dict) -> QuerySet:
-    """Import a SWE-bench instances file (args: FILE) with repositories under ``--repos DIR``."""
-    if len(args) != 1:
-        raise UserError("datasets import swebench: give one instances file (JSON list or JSON lines) "
-                        "and --repos DIR")
-    if not options.get("repos_dir"):
-        raise UserError("datasets import swebench: pass --repos DIR, the folder holding the repositories' "
-                        "clones or mirrors")
-    path, root = Path(args[0]), Path(options["repos_dir"])
-    wanted = {r for r in str(options.get("repos", "")).split(",") if r}
-    limit = int(options["limit"]) if options.get("limit") else None
+@dataclass(frozen=True, kw_only=True)
+class Options(ImportOptions):
+    """``datasets import swebench FILE --repos DIR [repos=OWNER/NAME,...] [limit=N]``."""
+
+    instances: Path = positional("the instances file (a JSON list or JSON lines)")
+    repos_dir: Path | None = option(None, "the folder holding the repositories' clones or mirrors (--repos)")
+    repos: tuple[str, ...] = option((), "only these repositories (OWNER/NAME, comma-separated)")
+    limit: int | None = option(None, "at most this many instances per repository")
+
+    def __post_init__(self) -> None:
+        if self.repos_dir is None:
+            raise UserError("datasets import swebench: pass --repos DIR, the folder holding the repositories' "
+                            "clones or mirrors")
+
+
+def run(opts: Options) -> QuerySet:
+    """Import a SWE-bench instances file with the repositories under ``opts.repos_dir``."""
+    path, root, name = Path(opts.instances), Path(opts.repos_dir), opts.name
+    wanted = set(opts.repos)
+    limit = opts.limit
     skipped = {"repo_missing": 0, "commit_missing": 0, "only_new_files": 0, "not_selected": 0,
                "over_limit": 0}
     missing: set[str] = set()
@@ -95,7 +106,7 @@ def import_swebench(args: list[str], dest: Path, name: str, options: dict) -> Qu
         picked.append((row, repo, repo_dir, sha))
     snapshots = sorted({(str(d.resolve()), sha, f"{repo_name(d)}@{sha[:8]}") for _, _, d, sha in picked})
     sources = [f"git:{d}@{sha}" for d, sha, _ in snapshots]
-    corpus = load_corpus(sources, name=name, cache_dir=options.get("cache_dir", ".cache")) if sources else None
+    corpus = load_corpus(sources, name=name, cache_dir=str(opts.cache_dir)) if sources else None
     lines = {f.path: f.n_lines for f in corpus.files} if corpus else {}
     skipped["gold_spans_not_indexed"] = 0
     queries = []

@@ -7,7 +7,7 @@ import pytest
 
 from hermes_eval.corpus import load_corpus
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.importers.beir import export_beir, import_beir, read_qrels
+from hermes_eval.querysets.importers.beir import Options, export_beir, read_qrels, run
 from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
 from retrievers.chunkers.lines import LineChunker
 
@@ -46,7 +46,7 @@ def test_qrels_trec_columns_and_bad_score(tmp_path):
 def test_foreign_corpus_becomes_one_file_per_document(tmp_path):
     src = _write_beir(tmp_path / "beir", "q1\td1\t1\nq2\td/2\t1\nq2\tghost\t1\nq1\t3\t0\n")
     dest = tmp_path / "out"
-    qs = import_beir([str(src)], dest, "foreign", {})
+    qs = run(Options(folder=src, dest=dest, name="foreign"))
     assert qs.manifest["doc_mode"] == "documents" and qs.manifest["qrels_header"] is False
     assert [q.qid for q in qs.queries] == ["q1", "q2"]  # q1's judgment is the first line: kept
     assert qs.manifest["skipped"] == {"no_relevant_doc": 1, "qrels_not_relevant": 1, "qrels_unknown_doc": 1,
@@ -67,7 +67,7 @@ def test_export_then_import_keeps_spans(shop_corpus, tmp_path):
     assert (out / "qrels" / "test.tsv").read_text().startswith("query-id\tcorpus-id\tscore\n")
     first_doc = json.loads((out / "corpus.jsonl").read_text().splitlines()[0])
     assert first_doc["_id"] == "shop/__init__.py:1-2"
-    back = import_beir([str(out)], tmp_path / "back", "back", {})
+    back = run(Options(folder=out, dest=tmp_path / "back", name="back"))
     assert back.manifest["doc_mode"] == "spans" and back.manifest["qrels_header"] is True
     assert {(q.qid, q.gold, q.exclude) for q in back.queries} == {(q.qid, q.gold, q.exclude) for q in qs.queries}
     rebuilt = (tmp_path / "back" / "corpus" / "shop" / "cart.py").read_text().split("\n")
@@ -78,11 +78,11 @@ def test_malformed_jsonl_names_file_line_and_field(tmp_path):
     src = _write_beir(tmp_path / "beir", "q1\td1\t1\n")
     (src / "corpus.jsonl").write_text('{"_id": "d1", "text": "a"}\n{"_id": "d2", "text": \n')
     with pytest.raises(UserError, match=r"corpus.jsonl line 2: invalid JSON"):
-        import_beir([str(src)], tmp_path / "o", "x", {})
+        run(Options(folder=src, dest=tmp_path / "o", name="x"))
     (src / "corpus.jsonl").write_text('{"_id": "d1", "text": "a"}\n{"title": "no id"}\n')
     with pytest.raises(UserError, match=r"corpus.jsonl line 2: missing field '_id'"):
-        import_beir([str(src)], tmp_path / "o", "x", {})
+        run(Options(folder=src, dest=tmp_path / "o", name="x"))
     (src / "corpus.jsonl").write_text('{"_id": "d1", "text": "a"}\n')
     (src / "queries.jsonl").write_text('{"_id": "q1", "text": 7}\n')
     with pytest.raises(UserError, match=r"queries.jsonl line 1: field 'text' must be str"):
-        import_beir([str(src)], tmp_path / "o", "x", {})
+        run(Options(folder=src, dest=tmp_path / "o", name="x"))

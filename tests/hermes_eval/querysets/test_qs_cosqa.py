@@ -12,7 +12,7 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.dedupe import dedupe
 from hermes_eval.judge.hygiene import check
-from hermes_eval.querysets.importers.cosqa import import_cosqa
+from hermes_eval.querysets.importers.cosqa import Options, run
 
 COSQA = Path(__file__).resolve().parents[3] / ".." / "shared" / "benchmarks" / "cosqa"
 
@@ -20,12 +20,12 @@ COSQA = Path(__file__).resolve().parents[3] / ".." / "shared" / "benchmarks" / "
 @pytest.fixture(scope="module")
 def pairs(tmp_path_factory):
     dest = tmp_path_factory.mktemp("cosqa") / "pairs"
-    qs = import_cosqa([str(COSQA)], dest, "cosqa-pairs", {"ids": "pairs"})
+    qs = run(Options(folder=COSQA, dest=dest, name="cosqa-pairs", ids="pairs"))
     return qs, load_corpus([str(dest / "corpus")], name="cosqa-pairs")
 
 
 def test_unique_ids_one_whole_file_per_function(tmp_path):
-    qs = import_cosqa([str(COSQA)], tmp_path / "u", "cosqa", {"split": "dev"})
+    qs = run(Options(folder=COSQA, dest=tmp_path / "u", name="cosqa", split="dev"))
     code = json.loads((COSQA / "cosqa-retrieval-dev-500.json").read_text())
     assert len(qs) == 500 and qs.manifest["counts"]["documents"] == qs.manifest["counts"]["functions"] == 6267
     q = qs.queries[7]
@@ -60,7 +60,7 @@ def test_pair_ids_make_twins_hygiene_counts_them_and_dedupe_collapses_them(pairs
 
 def test_bad_input_names_file_and_field(tmp_path):
     with pytest.raises(UserError, match="split='train'"):
-        import_cosqa([str(COSQA)], tmp_path / "x", "c", {"split": "train"})
+        Options(folder=COSQA, dest=tmp_path / "x", name="c", split="train")
     bad = tmp_path / "bad"
     shutil.copytree(COSQA, bad)
     rows = json.loads((bad / "cosqa-retrieval-test-500.json").read_text())
@@ -68,4 +68,4 @@ def test_bad_input_names_file_and_field(tmp_path):
     (bad / "cosqa-retrieval-test-500.json").chmod(0o644)
     (bad / "cosqa-retrieval-test-500.json").write_text(json.dumps(rows))
     with pytest.raises(UserError, match=r"cosqa-retrieval-test-500.json entry 3: field 'code'"):
-        import_cosqa([str(bad)], tmp_path / "y", "c", {})
+        run(Options(folder=bad, dest=tmp_path / "y", name="c"))

@@ -12,7 +12,7 @@ import pytest
 
 from hermes_eval.cli.main import main
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.importers.mteb import import_mteb
+from hermes_eval.querysets.importers.mteb import Options, run
 
 DOCS = [{"_id": "c1", "title": "sorting", "text": "def bubble_sort(items):\n    return sorted(items)"},
         {"_id": "c2", "title": "", "text": "def quick_sort(items):\n    return sorted(items, key=id)"},
@@ -34,7 +34,7 @@ def _folder(tmp_path):
 
 
 def test_graded_qrels_become_graded_gold_and_twins_are_counted(tmp_path):
-    qs = import_mteb([str(_folder(tmp_path))], tmp_path / "ds", "t", {})
+    qs = run(Options(source=str(_folder(tmp_path)), dest=tmp_path / "ds", name="t"))
     assert [q.qid for q in qs.queries] == ["q1", "q2"] and qs.manifest["skipped"]["no_relevant_doc"] == 1
     grades = {g.path.split("/")[-1].split("-")[0]: g.grade for g in qs.queries[0].gold}
     assert grades == {"c1.txt": 2, "c2.txt": 1} and qs.manifest["graded"] is True
@@ -72,7 +72,7 @@ def test_hub_name_without_a_hub_is_one_clear_line(tmp_path, monkeypatch):
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     with pytest.raises(UserError, match="no hub here: pass a local folder"):
-        import_mteb(["mteb/no-such-task-here"], tmp_path / "ds", "t", {})
+        run(Options(source="mteb/no-such-task-here", dest=tmp_path / "ds", name="t"))
 
 
 @pytest.mark.parametrize("rel", ["qrels/test.tsv", "default/test-00000-of-00001.parquet", "default/test/0000.parquet"])

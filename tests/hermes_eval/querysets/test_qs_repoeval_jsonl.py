@@ -7,7 +7,7 @@ import pytest
 from conftest import SHOP, write_repo
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.importers.repoeval import import_repoeval
+from hermes_eval.querysets.importers.repoeval import Options, run
 from hermes_eval.core import Span
 
 
@@ -41,7 +41,7 @@ def fixture(tmp_path):
 
 def test_import_resolves_gold_and_counts_skips(fixture, tmp_path):
     path, snapshot = fixture
-    qs = import_repoeval([str(path), str(snapshot)], tmp_path / "d", "re", {"context_lines": "none"})
+    qs = run(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d", name="re", context_lines=None))
     got = {q.qid: q for q in qs.queries}
     assert set(got) == {"shop_repo/0", "shop_repo/2"}
     q = got["shop_repo/0"]
@@ -59,7 +59,7 @@ def test_import_resolves_gold_and_counts_skips(fixture, tmp_path):
 
 def test_published_protocol_on_the_same_rows(fixture, tmp_path):
     path, snapshot = fixture
-    qs = import_repoeval([str(path), str(snapshot)], tmp_path / "d", "sia", {"protocol": "sia-code"})
+    qs = run(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d", name="sia", protocol="sia-code"))
     q = {q.qid: q for q in qs.queries}["shop_repo/0"]
     assert q.gold == (Span("shop_repo/shop/cart.py", 1, 35),) and q.exclude == ()
     assert len(q.query) == 500 or q.meta["context_start"] == 1
@@ -73,24 +73,24 @@ def test_malformed_rows_name_line_and_field(fixture, tmp_path):
     del bad["metadata"]["fpath_tuple"]
     path.write_text(rows[0] + "\n" + json.dumps(bad) + "\n")
     with pytest.raises(UserError, match=r"line 2: missing field 'metadata.fpath_tuple'"):
-        import_repoeval([str(path), str(snapshot)], tmp_path / "d", "x", {})
+        run(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d", name="x"))
     bad = json.loads(rows[0])
     bad["metadata"]["line_no"] = "22"
     path.write_text(json.dumps(bad) + "\n")
     with pytest.raises(UserError, match=r"line 1: field 'metadata.line_no' must be int"):
-        import_repoeval([str(path), str(snapshot)], tmp_path / "d", "x", {})
+        run(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d", name="x"))
     path.write_text(rows[0] + "\n\n{oops\n")
     with pytest.raises(UserError, match=r"line 3: invalid JSON"):
-        import_repoeval([str(path), str(snapshot)], tmp_path / "d", "x", {})
+        run(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d", name="x"))
 
 
 def test_answer_in_prompt_options_reach_the_judge(fixture, tmp_path):
     path, snapshot = fixture
-    qs = import_repoeval([str(path), str(snapshot)], tmp_path / "d", "re",
-                         {"context_lines": "none", "drop_answer_in_prompt": "true", "answer_line_min_chars": "3"})
+    qs = run(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d", name="re", context_lines=None,
+                     drop_answer_in_prompt=True, answer_line_min_chars=3))
     assert qs.manifest["params"]["drop_answer_in_prompt"] is True
     assert qs.manifest["params"]["answer_line_min_chars"] == 3
     assert all(q.meta["answer_in_prompt"] is False for q in qs.queries)  # flagged tasks were dropped
     with pytest.raises(UserError, match="drop_answer_in_prompt= applies to protocol=repoeval only"):
-        import_repoeval([str(path), str(snapshot)], tmp_path / "d2", "sia",
-                        {"protocol": "sia-code", "drop_answer_in_prompt": "true"})
+        run(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d2", name="sia", protocol="sia-code",
+                    drop_answer_in_prompt=True))

@@ -9,7 +9,7 @@ import pytest
 
 from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.readers.patches import parse_patch, ranges
-from hermes_eval.querysets.importers.swebench import import_swebench
+from hermes_eval.querysets.importers import swebench
 
 PATCH = """diff --git a/pkg/calc.py b/pkg/calc.py
 --- a/pkg/calc.py
@@ -66,8 +66,8 @@ def swe(tmp_path, git_repo):
 
 def test_import_scopes_gold_per_snapshot_and_counts_what_it_skips(swe):
     tmp, repos, shas = swe
-    qs = import_swebench([str(tmp / "lite.json")], tmp / "ds", "swe", {"repos_dir": str(repos),
-                                                                      "cache_dir": str(tmp / "cache")})
+    qs = swebench.run(swebench.Options(instances=tmp / "lite.json", dest=tmp / "ds", name="swe", repos_dir=repos,
+                                       cache_dir=tmp / "cache"))
     assert [q.qid for q in qs.queries] == ["acme__calc-0", "acme__calc-1"]
     assert qs.manifest["skipped"]["repo_missing"] == 1 and qs.manifest["skipped"]["commit_missing"] == 1
     assert qs.manifest["missing_repos"] == ["other/x"]
@@ -81,8 +81,8 @@ def test_import_scopes_gold_per_snapshot_and_counts_what_it_skips(swe):
 def test_no_repository_at_all_is_one_clear_line(swe):
     tmp, _, _ = swe
     with pytest.raises(UserError, match="no instance has its repository under .*other/x"):
-        import_swebench([str(tmp / "lite.json")], tmp / "ds", "swe", {"repos_dir": str(tmp / "empty"),
-                                                                      "cache_dir": str(tmp / "cache")})
+        swebench.run(swebench.Options(instances=tmp / "lite.json", dest=tmp / "ds", name="swe",
+                                      repos_dir=tmp / "empty", cache_dir=tmp / "cache"))
 
 
 def test_run_searches_each_snapshot_and_reuses_unchanged_files(swe):
@@ -92,8 +92,8 @@ def test_run_searches_each_snapshot_and_reuses_unchanged_files(swe):
 
     tmp, repos, shas = swe
     datasets = tmp / "datasets"
-    qs = import_swebench([str(tmp / "lite.json")], datasets / "swe", "swe",
-                         {"repos_dir": str(repos), "cache_dir": str(tmp / "cache")})
+    qs = swebench.run(swebench.Options(instances=tmp / "lite.json", dest=datasets / "swe", name="swe",
+                                       repos_dir=repos, cache_dir=tmp / "cache"))
     save_queryset(qs, datasets / "swe")
     sources = ",".join(qs.manifest["corpus_sources"])
     out = run(compose(["queryset=imported", "queryset.name=swe", "corpus.name=swe", f"corpus.sources=[{sources}]",
