@@ -1,6 +1,7 @@
-"""The protocol every index backend implements, and the ranked-result helpers they share."""
+"""The protocol every index backend implements, the ranked-result records and helpers they share."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, ClassVar, Literal, Protocol, Sequence, runtime_checkable
 
@@ -8,6 +9,14 @@ import numpy as np
 
 Hit = tuple[str, float]
 """(chunk id, raw score); higher scores rank first."""
+
+
+@dataclass
+class SearchResult:
+    """One query's ranked hits and the nanoseconds each stage took (a pipeline's or a service's)."""
+
+    hits: list[Hit]
+    timings_ns: dict[str, int]
 
 
 @runtime_checkable

@@ -11,7 +11,7 @@ from retrievers.expanders.base import Expander
 from retrievers.fusion.base import Fusion
 from retrievers.fusion.rrf import WeightedRRF
 from retrievers.legs import active_legs, needs_embedder
-from retrievers.index import Hit, Index, check_k
+from retrievers.index import Hit, Index, SearchResult, check_k
 from retrievers.progress import track
 from retrievers.rerankers.base import Reranker
 
@@ -33,12 +33,6 @@ class Depths:
 
     def leg(self, name: str) -> int:
         return self.dense_top_k if name.startswith("dense") else self.sparse_top_k
-
-
-@dataclass
-class SearchResult:
-    hits: list[Hit]
-    timings_ns: dict[str, int]
 
 
 @dataclass

@@ -40,3 +40,20 @@ def test_only_core_contracts_forbid_every_other_child(contract_id, allowed):
     missing = children - forbidden - allowed - {own}
     assert not missing, f"pyproject.toml contract {contract_id!r}: add {sorted(missing)} to forbidden_modules"
     assert not forbidden - children, f"contract {contract_id!r} names modules that do not exist"
+
+
+@pytest.mark.parametrize("contract_id", ["querysets-rooms", "retrievers-rooms"])
+def test_layers_contracts_place_every_room(contract_id):
+    """Each subpackage and module of a layered container sits on a layer: a new room must be placed."""
+    contract = _contracts()[contract_id]
+    (container,) = contract["containers"]
+    pkg = ROOT / Path(*container.split("."))
+    children = ({p.parent.name for p in pkg.glob("*/__init__.py")}
+                | {p.stem for p in pkg.glob("*.py") if p.name != "__init__.py"})
+    placed = {name.strip() for layer in contract["layers"] for name in layer.split("|")}
+    assert children == placed, f"{contract_id}: unplaced {sorted(children - placed)}, stale {sorted(placed - children)}"
+
+
+def test_at_most_ten_loose_modules_at_the_top_of_retrievers():
+    loose = sorted(p.name for p in (ROOT / "retrievers").glob("*.py"))
+    assert len(loose) <= 10, loose

@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from retrievers.remote.transport import HttpFailure, JsonPoster
-from retrievers.index import Hit, check_k
-from retrievers.pipeline import SearchResult
+from retrievers.index import Hit, SearchResult, check_k
 
 _PLACEHOLDER = re.compile(r"\{query\}|\{k\}")
 TIME_UNITS_NS = {"ns": 1, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000}

@@ -1,39 +1,12 @@
 """The cross-encoder path on a tiny BERT built here (random weights, offline tokenizer)."""
 from __future__ import annotations
 
-import inspect
 import time
 
 import pytest
 
 from retrievers.embedders.model_source import ModelUnavailable
 from retrievers.rerankers.cross_encoder import CrossEncoderReranker
-
-WORDS = "open a file and read bytes parse json config from string value network socket connect " \
-        "timeout error handling render html template".split()
-
-
-@pytest.fixture(scope="module")
-def tiny_model(tmp_path_factory):
-    """A 1-layer, 32-wide BERT sequence classifier with one output, saved to a folder."""
-    import torch
-    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
-
-    folder = tmp_path_factory.mktemp("tiny-cross-encoder")
-    vocab = folder / "vocab.txt"
-    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", *sorted(set(WORDS))]) + "\n")
-    # transformers 5 takes the vocabulary as `vocab`, 4.x as `vocab_file`
-    arg = "vocab" if "vocab" in inspect.signature(BertTokenizerFast.__init__).parameters else "vocab_file"
-    tok = BertTokenizerFast(**{arg: str(vocab)}, do_lower_case=True)
-    assert tok("json parse")["input_ids"][1:3] != [tok.unk_token_id] * 2
-    torch.manual_seed(0)
-    # wide initial weights so random logits differ clearly (the default 0.02 makes near-ties)
-    config = BertConfig(vocab_size=tok.vocab_size, hidden_size=32, num_hidden_layers=1, num_attention_heads=2,
-                        intermediate_size=37, max_position_embeddings=64, num_labels=1, initializer_range=0.5)
-    model = BertForSequenceClassification(config).eval()
-    model.save_pretrained(folder)
-    tok.save_pretrained(folder)
-    return folder
 
 
 def logits(folder, query, texts):

@@ -5,21 +5,13 @@ import json
 import time
 
 import pytest
-from loopback import ChatServer, closed_port, handler_from, send, serving, verdict
+from loopback import closed_port, handler_from, send, serving, verdict
 
 from retrievers.remote.chat_client import ChatClient, parse_json_answer
 from retrievers.rerankers.blend import Blend
 from retrievers.rerankers.llm import LLMReranker, judgement
 
 QUERY = "parse json config"
-
-
-@pytest.fixture
-def chat():
-    server = ChatServer(slow_seconds=1.0, wide_seconds=0.2)
-    with serving(server.handler()) as url:
-        server.url = url + "/v1"
-        yield server
 
 
 def expected_order(pipeline, fused, depth):

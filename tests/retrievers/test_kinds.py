@@ -1,0 +1,47 @@
+"""One declared interface per plugin kind (retrievers/kinds.py): every conf/ preset of a kind builds
+an object with every member of that kind's protocol, and the pipeline is typed with the protocols."""
+from __future__ import annotations
+
+import typing
+
+import pytest
+
+from hermes_eval.config.compose import CONF_DIR, compose
+from hermes_eval.config.parts import instantiate_part
+from retrievers.kinds import KINDS, missing_members
+from retrievers.pipeline import Pipeline
+
+
+def presets(group: str) -> list[str]:
+    return sorted(p.stem for p in (CONF_DIR / group).glob("*.yaml"))
+
+
+def parts(kind: str, preset: str) -> list[typing.Any]:
+    """The objects of ``kind`` a preset builds (a retriever preset builds up to two index legs)."""
+    group = KINDS[kind].conf_group
+    node = compose([f"{group}={preset}"])[group]
+    nodes = [node.get(leg) for leg in ("sparse", "dense")] if kind == "index" else [node]
+    return [instantiate_part(n) for n in nodes if n is not None and n.get("_target_")]
+
+
+CASES = [(kind, p) for kind, k in KINDS.items() for p in presets(k.conf_group)]
+
+
+@pytest.mark.parametrize("kind,preset", CASES)
+def test_every_preset_builds_its_kind(kind, preset):
+    for part in parts(kind, preset):
+        assert missing_members(part, KINDS[kind].protocol) == [], f"conf/{KINDS[kind].conf_group}/{preset}.yaml"
+        assert type(part).__module__.startswith(KINDS[kind].package), type(part)
+
+
+def test_each_kind_has_presets():
+    built = {kind for kind, p in CASES if parts(kind, p)}
+    assert built == set(KINDS)
+
+
+def test_the_pipeline_is_typed_with_the_protocols():
+    hints = typing.get_type_hints(Pipeline)
+    mentioned = {a for h in hints.values() for a in (typing.get_args(h) or (h,))}
+    mentioned |= {a for h in hints.values() for arg in typing.get_args(h) for a in typing.get_args(arg)}
+    for kind in ("index", "embedder", "fusion", "reranker", "expander"):
+        assert KINDS[kind].protocol in mentioned, kind
