@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from retrievers.embedders.model_source import ModelUnavailable, source_folder
+
 log = logging.getLogger(__name__)
 
 MANIFEST = "BUILD.json"
@@ -30,6 +32,14 @@ MODELS_DIR = "models"
 
 class BuildError(RuntimeError):
     """A derived model cannot be built here (a library or the source model is missing)."""
+
+
+def source_model(model: str) -> Path:
+    """The local folder a derived model is built from; a missing one is a BuildError saying what to install."""
+    try:
+        return source_folder(model)
+    except ModelUnavailable as exc:
+        raise BuildError(str(exc)) from None
 
 
 @dataclass(frozen=True)

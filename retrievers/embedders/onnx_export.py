@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from retrievers.code_identity import code_identity
-from retrievers.embedders.builds import BuildSpec, Built, ensure_built, require
-from retrievers.embedders.model_source import model_identity, source_folder
+from retrievers.embedders.builds import BuildSpec, Built, ensure_built, require, source_model
+from retrievers.embedders.model_source import model_identity
 
 ONNX_FILE = "model.onnx"
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "special_tokens_map.json", "vocab.txt",
@@ -33,7 +33,7 @@ def export_code() -> str:
 
 
 def fp32_spec(model: str, opset: int) -> BuildSpec:
-    src = source_folder(model)
+    src = source_model(model)
     return BuildSpec("onnx-fp32", model_identity(str(src)), {"opset": opset}, export_code())
 
 
@@ -85,7 +85,7 @@ def _export_fp32(src: Path, out: Path, opset: int) -> None:
 def build_fp32(model: str, cache_dir: str, opset: int) -> Built:
     """The fp32 ONNX export of ``model``, from the cache or built now."""
     spec = fp32_spec(model, opset)
-    src = source_folder(model)
+    src = source_model(model)
     return ensure_built(cache_dir, spec, lambda out: _export_fp32(src, out, opset))
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from retrievers.code_identity import code_identity
-from retrievers.embedders.builds import BuildSpec, Built, ensure_built, require
-from retrievers.embedders.model_source import model_identity, source_folder
+from retrievers.embedders.builds import BuildSpec, Built, ensure_built, require, source_model
+from retrievers.embedders.model_source import model_identity
 
 PIP = "model2vec==0.10.0 skeletoken==0.6.1"
 
@@ -25,7 +25,7 @@ def distill_code() -> str:
 
 
 def static_spec(model: str, settings: dict) -> BuildSpec:
-    src = source_folder(model)
+    src = source_model(model)
     return BuildSpec("static", model_identity(str(src)), dict(sorted(settings.items())), distill_code())
 
 
@@ -35,7 +35,7 @@ def build_static(model: str, cache_dir: str, pca_dims: int | None, sif_coefficie
     settings = {"pca_dims": pca_dims, "sif_coefficient": sif_coefficient, "quantize_to": quantize_to,
                 "vocabulary": "tokenizer"}
     spec = static_spec(model, settings)
-    src = source_folder(model)
+    src = source_model(model)
 
     def build(out: Path) -> None:
         from tqdm.auto import tqdm
