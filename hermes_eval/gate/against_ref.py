@@ -3,13 +3,21 @@
 Resolves the ref (``--against``, else the commit the baseline records), unpacks its tree, hands
 both trees the same arms, query texts and absolute cache and dataset paths, times them
 interleaved with an A/A twin (gate.interleave) and judges each latency rule (gate.latency).
+The baseline tree reads the same query files through its own folder whose manifests name every
+generator by the module it had before a move (:mod:`hermes_eval.core.moved_targets`): a tree from
+before the move checks a stored set's generator against its own config and knows only those names.
 The gate's command-line overrides are the change being tried: they apply to this tree (and its
 twin), not to the baseline ref, which runs its arms as committed.
 """
 from __future__ import annotations
 
+import json
+import os
+import shutil
 from pathlib import Path
 from typing import Callable
+
+from hermes_eval.core.moved_targets import as_recorded
 
 from hermes_eval.gate.interleave import measure_interleaved
 from hermes_eval.gate.latency import latency_verdict
@@ -22,6 +30,22 @@ def _paths(cfg) -> list[str]:
     """Absolute cache and dataset paths, so both trees read the same caches and query set."""
     return [f"paths.cache={Path(str(cfg.paths.cache)).resolve()}",
             f"paths.datasets={Path(str(cfg.paths.datasets)).resolve()}"]
+
+
+def recorded_datasets(folders: list[Path], dest: Path) -> Path:
+    """``dest`` holding each query-set folder's files, its manifest with generators in recorded form."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for folder in folders:
+        tmp = dest / f".{folder.name}.tmp-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        shutil.copytree(folder, tmp)
+        manifest = tmp / "manifest.json"
+        if manifest.exists():
+            data = json.loads(manifest.read_text())
+            manifest.write_text(json.dumps(as_recorded(data), indent=2, sort_keys=True) + "\n")
+        shutil.rmtree(dest / folder.name, ignore_errors=True)
+        os.rename(tmp, dest / folder.name)
+    return dest
 
 
 def _query_texts(cfg) -> list[str]:
@@ -41,12 +65,21 @@ def latency_verdicts(spec: GateSpec, overrides: list[str], compose: Callable, ag
     commit = resolve(repo, ref)
     first = compose([*spec.common, *spec.arms[0].overrides, *overrides])
     shared = _paths(first)
-    trees = {"head": repo, "twin": repo, "base": baseline_tree(repo, commit, Path(str(first.paths.cache)))}
+    cache = Path(str(first.paths.cache)).resolve()
+    trees = {"head": repo, "twin": repo, "base": baseline_tree(repo, commit, cache)}
     timed = [a for a in spec.arms if any(r.arm == a.id for r in spec.latency)]
     mine = {a.id: [*spec.common, *a.overrides, *overrides, *shared] for a in timed}
     theirs = {a.id: [*spec.common, *a.overrides, *shared] for a in timed}  # the ref as committed
-    timings = measure_interleaved(trees, {"head": mine, "twin": mine, "base": theirs}, _query_texts(first),
-                                  spec.paired)
+    texts = _query_texts(first)  # generates the query set first if it is missing
+    folders = sorted({Path(str(c.paths.datasets)).resolve() / str(c.queryset.name)
+                      for c in (compose(theirs[a.id]) for a in timed)})
+    base_sets = cache / "gate-trees" / f"{commit}.datasets" / f"p{os.getpid()}"
+    try:
+        recorded_datasets([f for f in folders if f.is_dir()], base_sets)
+        theirs = {a: [*o, f"paths.datasets={base_sets}"] for a, o in theirs.items()}
+        timings = measure_interleaved(trees, {"head": mine, "twin": mine, "base": theirs}, texts, spec.paired)
+    finally:
+        shutil.rmtree(base_sets, ignore_errors=True)
     verdicts = [latency_verdict(rule, timings, spec.paired, commit) for rule in spec.latency]
     info = {"against": commit, "ref": ref, "queries": timings.queries, "rounds": timings.rounds,
             "rules": {v.rule: {"status": v.status, "ratio": v.current, **v.extra} for v in verdicts}}

@@ -14,7 +14,7 @@ from hermes_eval.core.errors import error_line, format_error
 from hermes_eval.gate.baseline import BaselineError, read_baseline, write_baseline
 from hermes_eval.gate.interleave import ProbeError
 from hermes_eval.gate.outputs import write_all
-from hermes_eval.gate.paired import latency_verdicts, unavailable
+from hermes_eval.gate.against_ref import latency_verdicts, unavailable
 from hermes_eval.gate.rules import Verdict, evaluate_quality
 from hermes_eval.gate.spec import load_spec
 from hermes_eval.gate.suite import bare_snapshot, measure
