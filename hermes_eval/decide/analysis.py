@@ -11,7 +11,7 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.report.compare import paired
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import ReportSettings
-from hermes_eval.judge.paired import EffectCI, PairedTest, holm, paired_bootstrap
+from hermes_eval.judge.significance import EffectCI, PairedTest, holm, paired_bootstrap
 
 NO_REPO = "(none)"
 

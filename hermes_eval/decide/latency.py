@@ -9,7 +9,7 @@ import pandas as pd
 
 from hermes_eval.core.errors import UserError
 from hermes_eval.record.folder import RunFiles
-from hermes_eval.judge.paired import EffectCI, ratio_bootstrap
+from hermes_eval.judge.significance import EffectCI, ratio_bootstrap
 
 
 @dataclass(frozen=True)

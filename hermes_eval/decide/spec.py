@@ -10,7 +10,7 @@ import yaml
 from hermes_eval.core.errors import UserError
 from hermes_eval.decide.apply import ApplySpec, parse_apply
 from hermes_eval.core.metrics import REGISTRY, known
-from hermes_eval.judge.paired import DEFAULT_RESAMPLES, DEFAULT_STAT_TEST, STAT_TESTS
+from hermes_eval.judge.significance import DEFAULT_RESAMPLES, DEFAULT_STAT_TEST, STAT_TESTS
 
 BASELINE_ARM = "A"
 PERCENTILES = ("p50", "p90", "p95", "p99")

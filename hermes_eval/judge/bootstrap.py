@@ -1,8 +1,8 @@
 """Bootstrap confidence intervals of a mean over queries: the one implementation.
 
-``summarize`` (a metric's CI in every run record) and ``judge.paired.paired_bootstrap`` (a paired
+``summarize`` (a metric's CI in every run record) and ``judge.significance.paired_bootstrap`` (a paired
 effect, the mean of per-query differences) both call ``bootstrap_ci``.  Ratios of latency
-percentiles are a different statistic and live in ``judge.paired.ratio_bootstrap``.
+percentiles are a different statistic and live in ``judge.significance.ratio_bootstrap``.
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import numpy as np
 from hermes_eval.core.metrics import REGISTRY
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import ReportSettings
-from hermes_eval.judge.paired import PairedTest, holm, ranx_compare, vector_test
+from hermes_eval.judge.significance import PairedTest, holm, ranx_compare, vector_test
 
 BETTER, WORSE, SAME, NOT_COMPARABLE = "better", "worse", "ns", "na"
 MARKS = {BETTER: "▲", WORSE: "▼", SAME: "", NOT_COMPARABLE: ""}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hermes_eval.judge.paired import DEFAULT_ALPHA, DEFAULT_PERMUTATIONS, DEFAULT_STAT_TEST
+from hermes_eval.judge.significance import DEFAULT_ALPHA, DEFAULT_PERMUTATIONS, DEFAULT_STAT_TEST
 
 # When chunkers differ within a query set only these compare fairly (file level, line coverage,
 # equal token budget). The first one present in the records ranks the board.

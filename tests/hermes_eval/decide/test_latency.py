@@ -10,7 +10,7 @@ import pytest
 from hermes_eval.core.errors import UserError
 from hermes_eval.decide.latency import LatencySample, compare_latency
 from hermes_eval.decide.render import latency_note
-from hermes_eval.judge.paired import ratio_bootstrap
+from hermes_eval.judge.significance import ratio_bootstrap
 
 
 def sample(arm: str, order: int, ms: np.ndarray, qids: list[str], recorded: float) -> LatencySample:

@@ -10,7 +10,7 @@ from hermes_eval.decide.latency import LatencyComparison
 from hermes_eval.decide.rule import ADOPT, INCONCLUSIVE, REJECT, judge, overall
 from hermes_eval.decide.spec import Arm, Rule
 from hermes_eval.record.folder import RunFiles
-from hermes_eval.judge.paired import EffectCI, PairedTest
+from hermes_eval.judge.significance import EffectCI, PairedTest
 
 RULE = Rule(min_effect=0.01, alpha=0.05, max_latency_ratio=1.2)
 

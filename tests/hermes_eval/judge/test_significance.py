@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy import stats as sp
 
-from hermes_eval.judge.paired import (EffectCI, holm, paired_bootstrap, paired_pvalue, ranx_compare, ratio_bootstrap,
+from hermes_eval.judge.significance import (EffectCI, holm, paired_bootstrap, paired_pvalue, ranx_compare, ratio_bootstrap,
                                       vector_test)
 
 
