@@ -1,7 +1,7 @@
 """Hygiene counts on crafted leaks and defects."""
 from __future__ import annotations
 
-from conftest import write_repo
+from qs_repos import write_repo
 
 from hermes_eval.corpus import load_corpus
 from hermes_eval.judge.hygiene import check

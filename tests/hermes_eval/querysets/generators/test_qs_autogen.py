@@ -1,7 +1,7 @@
 """Auto generators: leading comments, symbol names, docstrings; masks, de-duplication, seeding."""
 from __future__ import annotations
 
-from conftest import write_repo
+from qs_repos import write_repo
 
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.masking import mask_corpus

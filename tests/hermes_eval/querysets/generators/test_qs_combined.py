@@ -15,7 +15,7 @@ from hermes_eval.querysets.generators.markdown_sections import MarkdownSectionQu
 from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
 from hermes_eval.querysets.generators.repoeval_polyglot import PolyglotRepoEvalQueries
 
-from conftest import POLYGLOT
+from qs_repos import POLYGLOT
 
 
 def _base(tmp_path, extra=()):

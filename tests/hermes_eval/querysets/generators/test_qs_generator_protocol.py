@@ -16,7 +16,7 @@ from hermes_eval.corpus import load_corpus
 from hermes_eval.querysets.generators.base import QueryGenerator
 from retrievers.kinds import missing_members
 
-from conftest import POLYGLOT, SHOP, write_repo
+from qs_repos import POLYGLOT, SHOP, write_repo
 
 CONFIGS = sorted(p.stem for p in (CONF_DIR / "queryset").glob("*.yaml")
                  if (yaml.safe_load(p.read_text()) or {}).get("generator"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import write_repo
+from qs_repos import write_repo
 
 from hermes_eval.corpus import load_corpus
 from hermes_eval.querysets.generators.prompt_answer import first_full_line

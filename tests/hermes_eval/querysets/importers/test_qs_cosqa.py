@@ -14,7 +14,7 @@ from hermes_eval.corpus.dedupe import dedupe
 from hermes_eval.judge.hygiene import check
 from hermes_eval.querysets.importers.cosqa import Options, run
 
-COSQA = Path(__file__).resolve().parents[3] / ".." / "shared" / "benchmarks" / "cosqa"
+COSQA = Path(__file__).resolve().parents[4] / ".." / "shared" / "benchmarks" / "cosqa"
 
 
 @pytest.fixture(scope="module")

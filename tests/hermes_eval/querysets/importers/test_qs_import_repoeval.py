@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import SHOP, write_repo
+from qs_repos import SHOP, write_repo
 
 from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.importers.repoeval import Options, run

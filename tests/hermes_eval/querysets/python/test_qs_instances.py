@@ -3,7 +3,7 @@ ambiguous variables are not guessed."""
 from __future__ import annotations
 
 import pytest
-from conftest import write_repo
+from qs_repos import write_repo
 
 from hermes_eval.corpus import load_corpus
 from hermes_eval.querysets.python.resolve import called_definitions, used_definitions
