@@ -4,7 +4,7 @@
 relevant when it contains a query word (3+ letters), with confidence = the share of query words
 it contains. Expansion prompts get two fixed alternatives. The model name picks the answer format:
 ``json``, ``markdown`` (fenced JSON), ``plain`` (yes/no), ``prose`` (a sentence), ``mute`` (no
-verdict); ``slow`` sleeps ``slow_seconds`` first, ``wide`` sleeps ``wide_seconds`` (concurrency).
+verdict); ``slow`` holds its answer until ``release`` is set (at most ``slow_seconds``), ``wide`` sleeps ``wide_seconds`` (concurrency).
 """
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ class ChatServer:
         self.requests = 0
         self.inflight = self.max_inflight = 0
         self.auth: list[str | None] = []
+        self.release = threading.Event()  # lets held ``slow`` answers go
         self._lock = threading.Lock()
 
     def answer(self, body: dict, auth: str | None) -> str:
@@ -71,7 +72,7 @@ class ChatServer:
         try:
             model = body["model"]
             if model.startswith("slow"):
-                time.sleep(self.slow_seconds)
+                self.release.wait(self.slow_seconds)
             if model.startswith("wide"):
                 time.sleep(self.wide_seconds)
             system, user = body["messages"][0]["content"], body["messages"][-1]["content"]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-import time
+import threading
 
 import pytest
 from loopback import closed_port, handler_from, send, serving
@@ -85,23 +85,27 @@ def test_repo_search_style_service_with_its_own_chunking(make_cfg):
 
 def test_unreachable_service_fails_the_run_in_one_line(make_cfg):
     url = f"http://127.0.0.1:{closed_port()}"
-    t = time.perf_counter()
     out = execute_config(make_cfg(*BM25[1:], *http_cfg(url)))
-    assert out.status == "failed" and time.perf_counter() - t < 60
+    assert out.status == "failed"
     assert "\n" not in out.record["error"] and url in out.record["error"] and "unreachable" in out.record["error"]
 
 
 def test_slow_service_times_out_instead_of_hanging():
+    release, answered = threading.Event(), threading.Event()
+
     def slow(handler, body):
-        time.sleep(1.0)
+        release.wait(60)  # holds the answer until the client has given up
         send(handler, 200, {"results": []})
+        answered.set()
 
     with serving(handler_from(slow)) as url:
         svc = HttpService(base_url=url, timeout=0.2)
-        t = time.perf_counter()
-        with pytest.raises(ServiceError, match="no answer within 0.2s"):
-            svc.search("q", 5)
-        assert time.perf_counter() - t < 0.9
+        try:
+            with pytest.raises(ServiceError, match="no answer within 0.2s"):
+                svc.search("q", 5)
+            assert not answered.is_set()  # the error came while the service still held its answer
+        finally:
+            release.set()
 
 
 def test_redirect_to_another_host_is_refused():

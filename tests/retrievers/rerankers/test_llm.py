@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from loopback import closed_port, handler_from, send, serving, verdict
@@ -64,19 +63,19 @@ def test_parse_json_answer_forms():
 
 def test_requests_run_in_parallel_bounded_by_concurrency(chat, pipeline, fused):
     r = LLMReranker(ChatClient(chat.url, model="wide", timeout=5), depth=6, concurrency=3)
-    t = time.perf_counter()
     r.rerank(QUERY, fused, pipeline)
-    elapsed = time.perf_counter() - t
-    assert 2 <= chat.max_inflight <= 3
-    assert elapsed < 6 * 0.2  # sequential would take 1.2 s
+    assert 2 <= chat.max_inflight <= 3  # the server saw requests overlap, never more than allowed
     assert r.stats["requests"] == 6
 
 
 def test_timeout_keeps_fused_order_and_is_counted(chat, pipeline, fused):
+    chat.slow_seconds = 60.0  # the server holds every answer until the test releases it
     r = LLMReranker(ChatClient(chat.url, model="slow", timeout=0.2), depth=6, concurrency=2)
-    t = time.perf_counter()
-    assert r.rerank(QUERY, fused, pipeline) == fused
-    assert time.perf_counter() - t < 0.9  # pending requests are abandoned, not waited for
+    try:
+        assert r.rerank(QUERY, fused, pipeline) == fused
+        assert chat.inflight >= 1  # it returned with requests still unanswered: abandoned, not waited for
+    finally:
+        chat.release.set()
     assert r.stats["timeouts"] >= 1 and r.stats["fallbacks"] == 1
 
 
