@@ -49,6 +49,16 @@ def clone(tmp_path: Path) -> Path:
     return repo
 
 
+def commit_all(repo: Path) -> str:
+    """Commit the clone's copied uncommitted changes; the commit id (the tree before a plant)."""
+    git = ["git", "-c", "user.name=test", "-c", "user.email=test@localhost"]
+    subprocess.run([*git, "add", "-A"], cwd=repo, check=True, timeout=120)
+    subprocess.run([*git, "commit", "--quiet", "--allow-empty", "-m", "before the plant"], cwd=repo, check=True,
+                   timeout=120)
+    return subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
 def plant(path: Path, old: str, new: str) -> None:
     text = path.read_text()
     assert text.count(old) == 1, f"{path}: the planted change no longer applies"
@@ -83,7 +93,9 @@ def test_smoke_suite_is_the_nightly_suite_on_fewer_queries():
     assert set(nightly.common) <= set(smoke.common) and all(o.startswith("queryset.") for o in extra)
 
 
-def test_unchanged_tree_passes_while_another_process_keeps_a_core_busy(reports, tmp_path):
+def test_unchanged_tree_is_never_a_regression_while_another_process_keeps_a_core_busy(reports, tmp_path):
+    """The documented contract on a noisy machine: exit 0 (every slowdown ruled out) or exit 3 (a latency
+    rule inconclusive, a warning), never 1; quality equals the baseline; every output agrees."""
     step_summary = tmp_path / "step_summary.md"
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
@@ -93,28 +105,40 @@ def test_unchanged_tree_passes_while_another_process_keeps_a_core_busy(reports, 
     finally:
         busy.kill()
         busy.wait()
-    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.returncode in (0, 3), proc.stdout + proc.stderr
+    verdict = {0: "PASS", 3: "INCONCLUSIVE"}[proc.returncode]
     text = summary(reports)
-    assert "# Gate `smoke`: PASS" in text and text.count("slowdown is ruled out") == 3
+    assert f"# Gate `smoke`: {verdict}" in text and "Failed rules" not in text
+    rows = {ln.split(" | ")[0].lstrip("| "): ln for ln in text.split("## All rules")[1].splitlines()
+            if ln.startswith("| quality/") or ln.startswith("| latency/")}
+    assert len(rows) == 15
+    assert all(ln.rstrip(" |").endswith("pass") for r, ln in rows.items() if r.startswith("quality/"))
+    latency = {r: ln.rstrip(" |").rsplit("| ", 1)[1] for r, ln in rows.items() if r.startswith("latency/")}
+    assert len(latency) == 3 and set(latency.values()) <= {"pass", "_inconclusive_"}
+    assert ("_inconclusive_" in latency.values()) == (proc.returncode == 3)
+    assert text.count("slowdown is ruled out") == list(latency.values()).count("pass")
     for arm in ("bm25", "hybrid", "dense"):
         assert f"| latency/{arm}/total | 1.0000 |" in text
     out = reports / "gate"
-    assert step_summary.read_text().count("# Gate `smoke`: PASS") == 1
+    assert step_summary.read_text().count(f"# Gate `smoke`: {verdict}") == 1
     suite = ElementTree.parse(out / "smoke-junit.xml").getroot()
-    assert int(suite.get("tests")) == 15 and suite.get("failures") == "0" and suite.get("skipped") == "0"
+    inconclusive = list(latency.values()).count("_inconclusive_")
+    assert int(suite.get("tests")) == 15 and suite.get("failures") == "0"
+    assert suite.get("skipped") == str(inconclusive)  # an inconclusive rule is reported as skipped
     bigger = json.loads((out / "smoke-bigger-is-better.json").read_text())
     smaller = json.loads((out / "smoke-smaller-is-better.json").read_text())
     assert {"name", "unit", "value"} <= set(bigger[0]) and all(e["unit"] == "x baseline code" for e in smaller)
     with sqlite3.connect(reports / "history.sqlite") as con:
-        assert con.execute("SELECT COUNT(*), SUM(exit_code) FROM gate_runs").fetchone() == (1, 0)
+        assert con.execute("SELECT COUNT(*), SUM(exit_code) FROM gate_runs").fetchone() == (1, proc.returncode)
         assert con.execute("SELECT COUNT(*) FROM gate_rules WHERE rule LIKE 'latency/%' AND status='pass' "
-                           "AND band_hi=1.2").fetchone() == (3,)
+                           "AND band_hi=1.2").fetchone() == (3 - inconclusive,)
     page = (reports / "gate.html").read_text()
     assert page.count('<figure class="rule"') == 15 and "latency/hybrid/total" in page
 
 
 def test_a_planted_slowdown_in_code_is_caught(reports, tmp_path):
     repo = clone(tmp_path)  # every search spends 30% more time: a code change, not a config override
+    unplanted = commit_all(repo)  # measured against the tree the change goes into, nothing else
     plant(repo / "retrievers" / "pipeline.py", """        k = check_k(k or self.depths.k)
         lists, timings = self.legs_for(query)""", """        started = time.perf_counter()
         k = check_k(k or self.depths.k)
@@ -126,7 +150,7 @@ def test_a_planted_slowdown_in_code_is_caught(reports, tmp_path):
             pass
         return SearchResult(""")
     name = bm25_only(repo, reports, quality=False)
-    proc = gate(reports, "--name", name, "--rules", "latency", tree=repo)
+    proc = gate(reports, "--name", name, "--rules", "latency", "--against", unplanted, tree=repo)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     failed = summary(reports, name).split("## All rules")[0]
     line = next(ln for ln in failed.splitlines() if "latency/bm25/total" in ln)
