@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 
 from hermes_eval.core.metrics import RANX_FAMILIES
 from hermes_eval.core.order import ordered_scores
-from hermes_eval.judge import ranx_guard
+from hermes_eval.judge import jit, ranx_guard
 
 
 def per_query(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Sequence[str]],
@@ -18,6 +18,7 @@ def per_query(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Seq
     judged = [q for q in qrels if qrels[q]]
     out = {m: {q: 0.0 for q in qrels} for m in metrics}
     if judged:
+        jit.warm(metrics)  # compile under a lock before the first real evaluation in this process
         qr = Qrels({q: dict(qrels[q]) for q in judged})
         ordered = {q: ordered_scores(rankings.get(q, [])) for q in judged}
         run = Run(dict(ordered))

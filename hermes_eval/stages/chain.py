@@ -26,6 +26,7 @@ from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.strata import NO_STRATUM, stratum_means
 from hermes_eval.querysets.integrity import validate_queries
 from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, reset_peak_rss, versions
+from hermes_eval.record.rescore import rescore
 from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
@@ -126,6 +127,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
     scores = judged.scores
     languages = {q.qid: gold_language(span.path for span in q.gold) for q in queries}
     write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, judged.hygiene, languages)
+    rescored = rescore(run_dir, scores.per_query)  # the record must agree with its own run files
     latency = {stage: latency_summary(v) for stage, v in sorted(measured.stage_ns.items())}
     latency["total"] = latency_summary(measured.total_ns)
     return dict(
@@ -134,7 +136,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
         queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
         hygiene=judged.hygiene.to_dict(),
         chunks={**_chunk_stats(chunks), "fallback": fallbacks(s.chunker.build(), {f.language for f in prepared.indexed.files})},
-        legs=list(built.pipeline.legs), metrics=scores.summary, latency_ms=latency, warmup=measured.warmup,
+        legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),
                 "repo": stratum_means(scores.per_query, {q.qid: q.repo or NO_STRATUM for q in queries})},
         fusion_tuning=tuning, index=_index_stats(built), snapshots=snapshots,

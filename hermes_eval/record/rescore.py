@@ -1,0 +1,82 @@
+"""Every run re-scored from its own files before its record is written.
+
+``run.trec`` and the qrels files are read back from disk and scored by trec_eval's own C code
+(pytrec_eval); every chunk- and file-level recall@k, ndcg@k and mrr@k value of every query must
+equal what ranx gave the record (to :data:`TOLERANCE`). A record therefore never disagrees with
+its run files: a stale JIT cache, a writer bug or a reader bug stops the run with one line.
+mrr@k is trec_eval's ``recip_rank`` over the top k; a query the run has no line for scores 0.
+"""
+from __future__ import annotations
+
+from importlib import metadata
+from pathlib import Path
+from typing import Mapping
+
+from hermes_eval.core.errors import UserError
+from hermes_eval.record.trec import read_qrels, read_run
+
+TOLERANCE = 1e-6
+# our metric family -> trec_eval measure (``recall_5``, ``ndcg_cut_10``, ``recip_rank`` over the top k)
+MEASURES = {"recall": "recall", "ndcg": "ndcg_cut", "mrr": "recip_rank"}
+# level -> (qrels file, metric-name prefix)
+LEVELS = {"chunk": ("qrels.trec", ""), "file": ("qrels.file.trec", "file_")}
+
+
+class RescoreMismatch(UserError):
+    """The record's numbers and its own run files disagree."""
+
+
+def _file_of(chunk_id: str) -> str:
+    return chunk_id.rsplit(":", 1)[0]
+
+
+def _level_docs(ranked: list[str], level: str) -> list[str]:
+    """Chunks as written; files in the order of their first chunk."""
+    return ranked if level == "chunk" else list(dict.fromkeys(_file_of(d) for d in ranked))
+
+
+def _checked(per_query: Mapping[str, Mapping[str, float]], prefix: str) -> dict[str, tuple[str, int]]:
+    """metric name -> (family, k) for the names of one level that trec_eval can re-score."""
+    out = {}
+    for name in per_query:
+        if not name.startswith(prefix) or (not prefix and name.startswith("file_")):
+            continue
+        family, _, k = name[len(prefix):].partition("@")
+        if family in MEASURES and k.isdigit():
+            out[name] = (family, int(k))
+    return out
+
+
+def _trec_eval(qrels: dict, docs: dict[str, list[str]], measures: set[str], top: int | None = None) -> dict:
+    import pytrec_eval
+
+    run = {q: {d: float(len(ds) - i) for i, d in enumerate(ds[:top] if top else ds)} for q, ds in docs.items() if ds}
+    return pytrec_eval.RelevanceEvaluator(qrels, measures).evaluate(run) if run else {}
+
+
+def rescore(run_dir: Path, per_query: Mapping[str, Mapping[str, float]]) -> dict:
+    """Check ``per_query`` (metric -> qid -> value) against ``run_dir``'s files; what was checked."""
+    ranked = read_run(run_dir / "run.trec")
+    checked = 0
+    for level, (qrels_file, prefix) in LEVELS.items():
+        names = _checked(per_query, prefix)
+        if not names:
+            continue
+        qrels = read_qrels(run_dir / qrels_file)
+        docs = {q: _level_docs(ranked.get(q, []), level) for q in qrels}
+        ks = sorted({k for f, k in names.values() if f != "mrr"})
+        full = _trec_eval(qrels, docs, {f"recall.{','.join(map(str, ks))}", f"ndcg_cut.{','.join(map(str, ks))}"})
+        by_top = {k: _trec_eval(qrels, docs, {"recip_rank"}, top=k) for f, k in names.values() if f == "mrr"}
+        for name, (family, k) in sorted(names.items()):
+            got = by_top[k] if family == "mrr" else full
+            key = "recip_rank" if family == "mrr" else f"{MEASURES[family]}_{k}"
+            for qid in qrels:
+                want = float(got.get(qid, {}).get(key, 0.0))
+                have = float(per_query[name].get(qid, 0.0))
+                if abs(want - have) > TOLERANCE:
+                    raise RescoreMismatch(
+                        f"{run_dir}: {name} of query {qid!r} is {have:.6f} in the record but trec_eval gives "
+                        f"{want:.6f} from run.trec and {qrels_file}; the record was not written. Delete ranx's "
+                        f"numba cache (`find .venv -path '*ranx*' -name '*.nb[ic]' -delete`) and run again")
+                checked += 1
+    return {"by": f"pytrec_eval {metadata.version('pytrec_eval-terrier')}", "values": checked}

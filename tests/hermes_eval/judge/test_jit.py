@@ -1,0 +1,57 @@
+"""ranx's kernels are compiled by one process at a time: warm() waits for another holder of the lock."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+
+from hermes_eval.judge import jit
+
+HOLD = """
+import sys
+from filelock import FileLock
+with FileLock(sys.argv[1]):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def test_the_lock_is_per_ranx_install_and_outside_the_project():
+    import tempfile
+
+    path = jit.lock_path()
+    assert path.parent == __import__("pathlib").Path(tempfile.gettempdir()) and path.name.endswith(".lock")
+    assert path == jit.lock_path()
+
+
+def test_warm_waits_while_another_process_compiles(monkeypatch):
+    monkeypatch.setattr(jit, "_WARM", set())
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(jit.lock_path())], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        done = threading.Event()
+        worker = threading.Thread(target=lambda: (jit.warm(["ndcg@10", "mrr@10"]), done.set()), daemon=True)
+        worker.start()
+        worker.join(1.0)
+        assert not done.is_set()  # blocked on the other process's lock (it cannot finish early)
+        assert jit._WARM == set()
+    finally:
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        holder.wait(60)
+    worker.join(300)
+    assert done.is_set() and jit._WARM == {"ndcg@10", "mrr@10"}
+
+
+def test_warm_runs_once_per_metric(monkeypatch):
+    monkeypatch.setattr(jit, "_WARM", {"ndcg@10"})
+    calls = []
+    import ranx
+
+    real = ranx.evaluate
+    monkeypatch.setattr(ranx, "evaluate", lambda *a, **k: (calls.append(a[2]), real(*a, **k))[1])
+    jit.warm(["ndcg@10"])
+    jit.warm(["ndcg@10", "recall@5"])
+    jit.warm(["recall@5"])
+    assert calls == [["recall@5"]]

@@ -1,0 +1,86 @@
+"""Every record is re-scored from its own run files by trec_eval's code before it is written."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hermes_eval.api import execute_config
+from hermes_eval.record.rescore import RescoreMismatch, rescore
+from hermes_eval.record.trec import read_qrels, read_run
+
+BM25 = ("retriever=bm25", "chunker=python_ast", "queryset.generator.max_queries=30", "bootstrap=50", "warmup=0")
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory, shared_cache):
+    from hermes_eval.config.compose import compose
+
+    tmp = tmp_path_factory.mktemp("rescore-check")
+    cfg = compose([f"paths.runs={tmp / 'runs'}", f"paths.datasets={tmp / 'datasets'}", f"paths.cache={shared_cache}",
+                   "corpus.name=requests_src", "corpus.sources=[pkg:requests]", *BM25])
+    out = execute_config(cfg)
+    assert out.status == "ok", out.record.get("error")
+    return out
+
+
+def _per_query(run) -> dict[str, dict[str, float]]:
+    import pandas as pd
+
+    table = pd.read_parquet(run.run_dir / "per_query.parquet").set_index("qid")
+    return {c: table[c].to_dict() for c in table.columns if "@" in c}
+
+
+def test_the_record_says_what_checked_it(run):
+    rescored = run.record["rescored"]
+    assert rescored["by"].startswith("pytrec_eval ")
+    # 30 queries x (5 chunk + 5 file ranx metrics); recall@1 too, through trec_eval's recall.1
+    assert rescored["values"] == 30 * 10
+
+
+def test_agreeing_files_pass_and_count_every_value(run):
+    assert rescore(run.run_dir, _per_query(run))["values"] == 300
+
+
+def test_a_value_that_differs_from_the_files_is_caught_in_one_line(run):
+    values = _per_query(run)
+    qid = next(q for q, v in values["ndcg@10"].items() if v > 0)
+    values["ndcg@10"][qid] -= 0.01
+    with pytest.raises(RescoreMismatch) as err:
+        rescore(run.run_dir, values)
+    msg = str(err.value)
+    assert "\n" not in msg and "ndcg@10" in msg and repr(qid) in msg and "trec_eval gives" in msg
+
+
+def test_a_reordered_run_file_is_caught(run, tmp_path):
+    import shutil
+
+    copy = tmp_path / "run"
+    shutil.copytree(run.run_dir, copy)
+    ranked, qrels, values = read_run(copy / "run.trec"), read_qrels(copy / "qrels.trec"), _per_query(run)
+    qid = next(q for q, v in values["mrr@10"].items() if v == 1.0 and len(ranked[q]) > 1 and ranked[q][1] not in qrels[q])
+    lines = [ln.split() for ln in (copy / "run.trec").read_text().splitlines()]
+    first, second = (next(ln for ln in lines if ln[0] == qid and ln[3] == r) for r in ("1", "2"))
+    first[3], second[3], first[4], second[4] = "2", "1", second[4], first[4]  # the top two trade places
+    (copy / "run.trec").write_text("".join(" ".join(ln) + "\n" for ln in lines))
+    with pytest.raises(RescoreMismatch, match=f"mrr@10 of query {qid!r} is 1.000000 in the record but trec_eval gives 0.500000"):
+        rescore(copy, values)
+
+
+def test_a_run_whose_record_would_disagree_fails_and_says_why(make_cfg, monkeypatch):
+    from hermes_eval.judge import score
+
+    real = score.per_query
+
+    def off_by_a_bit(qrels, rankings, metrics):
+        out = real(qrels, rankings, metrics)
+        for q in out.get("recall@10", {}):
+            out["recall@10"][q] = min(1.0, out["recall@10"][q] + 0.5)
+        return out
+
+    monkeypatch.setattr(score, "per_query", off_by_a_bit)
+    out = execute_config(make_cfg(*BM25))
+    assert out.status == "failed"
+    assert "recall@10" in out.record["error"] and "trec_eval gives" in out.record["error"]
+    assert "metrics" not in out.record  # no numbers were recorded for it
+    assert json.loads((out.run_dir / "record.json").read_text())["status"] == "failed"
