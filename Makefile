@@ -3,32 +3,48 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.test-installed
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup sweep test leaderboard bench gate benchmarks clean
+.PHONY: setup test-setup sweep test leaderboard bench gate benchmarks clean
 
 setup: $(STAMP)
+
+test-setup: $(TEST_STAMP)
+
+# uv installs torch and the project about 3x faster than pip, resolving as pip does. It does not read
+# pip's configuration, so it gets pip's indexes and wheel folders (pip.conf, PIP_*; first listed
+# wins; this is where torch's CPU build lies: any other torch spec pulls CUDA) and pip's
+# best-version rule. Bytecode is compiled here, as pip does: Python may not write it later.
+define UV_INSTALL
+cfg="$$($(BIN)/python -m pip config list 2>/dev/null)"; \
+pick() { printf '%s\n' "$$cfg" | sed -n -E "s/^[^=]*\.$$1='(.*)'$$/\1/p" | head -n 1; }; \
+export UV_INDEX_STRATEGY=unsafe-best-match; \
+v="$$(pick index-url)"; [ -z "$$v" ] || export UV_INDEX_URL="$$v"; \
+v="$$(pick extra-index-url)"; [ -z "$$v" ] || export UV_EXTRA_INDEX_URL="$$v"; \
+v="$$(pick find-links)"; [ -z "$$v" ] || export UV_FIND_LINKS="$$(echo $$v | tr ' ' ',')"; \
+$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python
+endef
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet uv==0.13.9
-	# uv installs torch and the project about 3x faster than pip, resolving as pip does. It does not read
-	# pip's configuration, so it gets pip's indexes and wheel folders (pip.conf, PIP_*; first listed
-	# wins; this is where torch's CPU build lies: any other torch spec pulls CUDA) and pip's
-	# best-version rule. Bytecode is compiled here, as pip does: Python may not write it later.
-	cfg="$$($(BIN)/python -m pip config list 2>/dev/null)"; \
-	pick() { printf '%s\n' "$$cfg" | sed -n -E "s/^[^=]*\.$$1='(.*)'$$/\1/p" | head -n 1; }; \
-	export UV_INDEX_STRATEGY=unsafe-best-match; \
-	v="$$(pick index-url)"; [ -z "$$v" ] || export UV_INDEX_URL="$$v"; \
-	v="$$(pick extra-index-url)"; [ -z "$$v" ] || export UV_EXTRA_INDEX_URL="$$v"; \
-	v="$$(pick find-links)"; [ -z "$$v" ] || export UV_FIND_LINKS="$$(echo $$v | tr ' ' ',')"; \
-	$(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python torch==2.13.0 -e '.[dev]' \
+	$(UV_INSTALL) torch==2.13.0 -e '.[dev]' \
 	  || { echo "uv failed (above); installing with pip" >&2; \
 	       $(BIN)/python -m pip install --quiet torch==2.13.0 -e '.[dev]'; }
 	touch $(STAMP)
+
+# What only the tests need: the distributed launchers' extras (a real local Ray cluster, submitit)
+# and the system tools of .ci/system-deps (Chromium, npm, dpkg-deb, script; apt-get as root).
+$(TEST_STAMP): $(STAMP) .ci/system-deps
+	bash .ci/system-deps
+	$(UV_INSTALL) torch==2.13.0 -e '.[dev,ray,slurm]' \
+	  || { echo "uv failed (above); installing with pip" >&2; \
+	       $(BIN)/python -m pip install --quiet torch==2.13.0 -e '.[dev,ray,slurm]'; }
+	touch $(TEST_STAMP)
 
 sweep: setup
 	$(BIN)/hermes-eval datasets generate
@@ -57,10 +73,12 @@ bench: setup
 gate: setup
 	$(BIN)/hermes-eval gate
 
-test: setup
+# Every test runs: HERMES_TEST_NO_SKIP turns a skip into a failure (tests/conftest.py), since
+# test-setup installed everything the tests need.
+test: test-setup
 	# dependency rules ([tool.importlinter] in pyproject.toml); a broken contract stops here
 	$(BIN)/lint-imports --no-cache --no-logo
-	$(BIN)/python -m pytest -q tests
+	HERMES_TEST_NO_SKIP=1 $(BIN)/python -m pytest -q tests
 
 clean:
 	rm -rf runs .cache reports/leaderboard.* reports/results.parquet multirun outputs

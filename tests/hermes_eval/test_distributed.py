@@ -39,7 +39,7 @@ def _records(tmp: Path) -> dict[str, dict]:
 
 @pytest.fixture
 def ray_cluster(tmp_path):
-    pytest.importorskip("ray", reason="the `ray` extra is not installed (.ci/run installs it)")
+    pytest.importorskip("ray", reason="the `ray` extra is not installed (`make test` installs it: make test-setup)")
     port = _free_port()
     # single-machine mode: Ray keeps every address on loopback instead of the node's own IP
     env = dict(os.environ, RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER="0", RAY_USAGE_STATS_ENABLED="0")
@@ -71,7 +71,7 @@ def test_sweep_on_a_local_ray_cluster_matches_joblib(ray_cluster, tmp_path):
 
 def test_sweep_through_submitit_local_executor(tmp_path):
     pytest.importorskip("hydra_plugins.hydra_submitit_launcher",
-                        reason="the `slurm` extra is not installed (.ci/run installs it)")
+                        reason="the `slurm` extra is not installed (`make test` installs it: make test-setup)")
     proc = _sweep(tmp_path, "hydra/launcher=submitit_local", "hydra.launcher.timeout_min=15", env=dict(os.environ))
     assert proc.returncode == 0, proc.stderr[-3000:]
     recs = _records(tmp_path)
