@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Mapping
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.judge.ranx_guard import FIX
 from hermes_eval.record.trec import read_qrels, read_run
 
 TOLERANCE = 1e-6
@@ -76,7 +77,6 @@ def rescore(run_dir: Path, per_query: Mapping[str, Mapping[str, float]]) -> dict
                 if abs(want - have) > TOLERANCE:
                     raise RescoreMismatch(
                         f"{run_dir}: {name} of query {qid!r} is {have:.6f} in the record but trec_eval gives "
-                        f"{want:.6f} from run.trec and {qrels_file}; the record was not written. Delete ranx's "
-                        f"numba cache (`find .venv -path '*ranx*' -name '*.nb[ic]' -delete`) and run again")
+                        f"{want:.6f} from run.trec and {qrels_file}; no numbers were recorded: {FIX}")
                 checked += 1
     return {"by": f"pytrec_eval {metadata.version('pytrec_eval-terrier')}", "values": checked}
