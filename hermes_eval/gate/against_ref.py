@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Callable
 
 from hermes_eval.core.moved_targets import as_recorded
-
 from hermes_eval.gate.interleave import measure_interleaved
 from hermes_eval.gate.latency import latency_verdict
 from hermes_eval.gate.rules import Verdict

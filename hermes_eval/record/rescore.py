@@ -65,8 +65,8 @@ def rescore(run_dir: Path, per_query: Mapping[str, Mapping[str, float]]) -> dict
             continue
         qrels = read_qrels(run_dir / qrels_file)
         docs = {q: _level_docs(ranked.get(q, []), level) for q in qrels}
-        ks = sorted({k for f, k in names.values() if f != "mrr"})
-        full = _trec_eval(qrels, docs, {f"recall.{','.join(map(str, ks))}", f"ndcg_cut.{','.join(map(str, ks))}"})
+        cut = ",".join(map(str, sorted({k for f, k in names.values() if f != "mrr"})))
+        full = _trec_eval(qrels, docs, {f"recall.{cut}", f"ndcg_cut.{cut}"}) if cut else {}
         by_top = {k: _trec_eval(qrels, docs, {"recip_rank"}, top=k) for f, k in names.values() if f == "mrr"}
         for name, (family, k) in sorted(names.items()):
             got = by_top[k] if family == "mrr" else full
