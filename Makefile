@@ -53,7 +53,7 @@ sweep: setup
 
 # Published benchmarks (README "Benchmarks"): CoSQA from ../shared/benchmarks, SWE-bench Lite on the
 # repositories mirrored under HERMES_MIRRORS (OWNER+NAME/repo); writes reports/benchmarks/.
-HERMES_MIRRORS ?= /work/.mirror
+HERMES_MIRRORS ?= .cache/mirrors
 export HERMES_MIRRORS
 BENCH_DATA ?= ../shared/benchmarks
 benchmarks: setup
