@@ -59,6 +59,7 @@ class ChatServer:
         self.slow_seconds, self.wide_seconds = slow_seconds, wide_seconds
         self.requests = 0
         self.inflight = self.max_inflight = 0
+        self.answered = 0  # answers completed
         self.auth: list[str | None] = []
         self.release = threading.Event()  # lets held ``slow`` answers go
         self._lock = threading.Lock()
@@ -83,6 +84,7 @@ class ChatServer:
         finally:
             with self._lock:
                 self.inflight -= 1
+                self.answered += 1
 
     def handler(self) -> type[BaseHTTPRequestHandler]:
         chat = self

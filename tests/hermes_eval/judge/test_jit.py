@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import subprocess
+import tempfile
 import sys
 import threading
+from pathlib import Path
 
 from hermes_eval.judge import jit
 
@@ -17,10 +19,8 @@ with FileLock(sys.argv[1]):
 
 
 def test_the_lock_is_per_ranx_install_and_outside_the_project():
-    import tempfile
-
     path = jit.lock_path()
-    assert path.parent == __import__("pathlib").Path(tempfile.gettempdir()) and path.name.endswith(".lock")
+    assert path.parent == Path(tempfile.gettempdir()) and path.name.endswith(".lock")
     assert path == jit.lock_path()
 
 
