@@ -81,6 +81,7 @@ def latency_verdicts(spec: GateSpec, overrides: list[str], compose: Callable, ag
         shutil.rmtree(base_sets, ignore_errors=True)
     verdicts = [latency_verdict(rule, timings, spec.paired, commit) for rule in spec.latency]
     info = {"against": commit, "ref": ref, "queries": timings.queries, "rounds": timings.rounds,
+            "processes": sum(len(p) for p in timings.pids.values()),
             "rules": {v.rule: {"status": v.status, "ratio": v.current, **v.extra} for v in verdicts}}
     return verdicts, info
 

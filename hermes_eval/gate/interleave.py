@@ -1,11 +1,19 @@
 """Time this tree, an A/A twin of it and the baseline tree in one run, interleaved block by block.
 
-Three probe processes (``hermes_eval.gate.probe``) are started: ``head`` and ``twin`` run this
-checkout, ``base`` the baseline ref's tree. Once all three have built their pipelines, every
-arm's queries are cut into blocks, and for each round, arm and block the three processes time
-that block one after another, in an order that cycles through all six permutations (so none is
-systematically first, after a context switch, or last). Load that comes and goes hits all three
-within one block; ``twin`` against ``head`` is the A/A noise of the same run.
+Each round starts three probe processes (``hermes_eval.gate.probe``): ``head`` and ``twin`` run
+this checkout, ``base`` the baseline ref's tree. Once all three have built their pipelines, every
+arm's queries are cut into blocks, and for each block the three processes time it one after
+another, in an order that cycles through all six permutations (so none is systematically first,
+after a context switch, or last). Load that comes and goes hits all three within one block;
+``twin`` against ``head`` is the A/A noise of the same run.
+
+Why new processes every round: a process has a speed of its own. Two processes of the same code
+on this 2-core KVM machine kept one offset for their whole life (up to 1.07x on bm25's 2.8 ms
+queries, the same sign in all 6 rounds), whether or not address-space randomisation was off
+(``setarch -R``) or all probes were pinned to one core (``taskset``): where their memory landed,
+not the order or the core, sets it. With one process per role that offset decides the ratio; with
+a fresh triple per round it is averaged away: over 8 rounds the A/A offsets of 3 runs stayed
+within 1.018x on bm25 and dense (the per-round offsets spread from 0.96x to 1.075x).
 """
 from __future__ import annotations
 
@@ -15,7 +23,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
@@ -33,19 +41,30 @@ class ProbeError(RuntimeError):
 
 @dataclass(frozen=True)
 class Timings:
-    """``ns[role][arm][stage]``: an array (rounds x queries) of nanoseconds."""
+    """``ns[role][arm][stage]``: an array (rounds x queries) of nanoseconds; ``pids[role]``: the
+    process that timed each round."""
 
     ns: dict[str, dict[str, dict[str, np.ndarray]]]
     queries: int
     rounds: int
+    pids: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+
+HARNESS = Path(__file__).with_name("probe.py")
+"""The timing loop every probe runs, whichever tree it builds: this checkout's."""
+BOOT = "import runpy, sys; runpy.run_path(sys.argv[1], run_name='__main__')"
+SINGLE_THREAD = {name: "1" for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")}
+"""Probes search on one thread: a pool of two threads on two cores, one of them busy, times the
+scheduler more than the code (with a core kept busy, dense searches 1.5-1.8x apart between trees)."""
 
 
 class Probe:
     def __init__(self, role: str, tree: Path, log: IO[bytes]):
         # one hash seed for all: set and dict orders (tokenizers, vocabularies) then match across processes
-        env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0")
+        env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0",
+                   **SINGLE_THREAD)
         self.role = role
-        self.proc = subprocess.Popen([sys.executable, "-m", "hermes_eval.gate.probe"], cwd=tree, env=env,
+        self.proc = subprocess.Popen([sys.executable, "-c", BOOT, str(HARNESS)], cwd=tree, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True)
 
     def send(self, msg: dict) -> None:
@@ -81,40 +100,52 @@ def _tail(path: Path, n: int = 600) -> str:
 
 def measure_interleaved(trees: dict[str, Path], arms: dict[str, dict[str, list[str]]], queries: list[str],
                         design: PairedDesign) -> Timings:
-    """Per role, arm and stage, ``design.rounds`` timings of every query (see the module doc);
+    """Per role, arm and stage, ``design.rounds`` timings of every query, each round from new
+    processes (see the module doc);
     ``trees[role]`` is the source tree a role runs, ``arms[role][arm]`` its Hydra overrides."""
     if design.max_queries:
         queries = queries[: design.max_queries]
     blocks = [list(range(i, min(i + design.block, len(queries)))) for i in range(0, len(queries), design.block)]
+    names = list(arms[ROLES[0]])
+    raw: dict[str, dict[str, list]] = {r: {a: [] for a in names} for r in ROLES}
+    pids: dict[str, list[int]] = {r: [] for r in ROLES}
+    turn = 0
     with tempfile.NamedTemporaryFile(prefix="hermes-gate-probes-", suffix=".log", delete=False) as log:
         log_path = Path(log.name)
-        probes = [Probe(role, trees[role], log) for role in ROLES]
         try:
-            for p in probes:  # they build in parallel; each answers once ready
-                p.send({"protocol": 1, "arms": arms[p.role], "queries": queries, "warmup": design.warmup})
-            for p in probes:
-                p.receive()
-            names = list(arms[ROLES[0]])
-            raw: dict[str, dict[str, list]] = {r: {a: [] for a in names} for r in ROLES}
-            turn = 0
-            for _ in range(design.rounds):
-                for arm in names:
-                    parts = {r: [] for r in ROLES}
-                    for block in blocks:
-                        for i in ORDERS[turn % len(ORDERS)]:
-                            probes[i].send({"arm": arm, "queries": block})
-                            parts[ROLES[i]].append(probes[i].receive())
-                        turn += 1
-                    for r in ROLES:
-                        raw[r][arm].append(_join(parts[r]))
+            for _ in range(design.rounds):  # fresh processes each round: see the module doc
+                turn = _round(trees, arms, queries, design, blocks, names, raw, pids, turn, log)
         except ProbeError as exc:
             raise ProbeError(f"{exc} (probe log: {_tail(log_path)})") from None
         finally:
-            for p in probes:
-                p.close()
             log_path.unlink(missing_ok=True)
     ns = {r: {a: _stack(raw[r][a]) for a in names} for r in ROLES}
-    return Timings(ns=ns, queries=len(queries), rounds=design.rounds)
+    return Timings(ns=ns, queries=len(queries), rounds=design.rounds, pids={r: tuple(p) for r, p in pids.items()})
+
+
+def _round(trees: dict[str, Path], arms: dict[str, dict[str, list[str]]], queries: list[str],
+           design: PairedDesign, blocks: list[list[int]], names: list[str], raw: dict,
+           pids: dict[str, list[int]], turn: int, log: IO[bytes]) -> int:
+    """One round: three new probe processes build, then time every arm's blocks in rotating order."""
+    probes = [Probe(role, trees[role], log) for role in ROLES]
+    try:
+        for p in probes:  # they build in parallel; each answers once ready
+            p.send({"protocol": 1, "arms": arms[p.role], "queries": queries, "warmup": design.warmup})
+        for p in probes:
+            pids[p.role].append(int(p.receive()["pid"]))
+        for arm in names:
+            parts: dict[str, list] = {r: [] for r in ROLES}
+            for block in blocks:
+                for i in ORDERS[turn % len(ORDERS)]:
+                    probes[i].send({"arm": arm, "queries": block})
+                    parts[ROLES[i]].append(probes[i].receive())
+                turn += 1
+            for r in ROLES:
+                raw[r][arm].append(_join(parts[r]))
+    finally:
+        for p in probes:
+            p.close()
+    return turn
 
 
 def _join(answers: list[dict]) -> dict[str, list[int]]:

@@ -1,9 +1,10 @@
 """The latency probe: one process that builds a tree's pipelines and times queries on request.
 
-The gate starts it as ``python -m hermes_eval.gate.probe`` with the working directory and
-``PYTHONPATH`` set to a source tree (this checkout, or the baseline ref's tree), so every line
-that runs here, from prepare and build to the retrievers searched, is that tree's own code; the
-Python environment (libraries) is the gate's. It speaks JSON lines (protocol ``PROTOCOL``):
+The gate runs this file (its own checkout's copy, so the timing loop is the same instrument on
+both sides) with the working directory and ``PYTHONPATH`` set to a source tree (this checkout, or
+the baseline ref's tree). Building goes through that tree's own ``hermes_eval.gate.probe._build``,
+so every line that prepares, builds and searches is that tree's code; the Python environment
+(libraries) is the gate's. It speaks JSON lines (protocol ``PROTOCOL``):
 
 - stdin, first line: ``{"protocol": 1, "arms": {id: [overrides]}, "queries": [text], "warmup": n}``;
   it composes and builds every arm (caches shared with the gate), searches ``warmup`` queries
@@ -47,6 +48,18 @@ def _build(arms: dict[str, list[str]]) -> dict[str, tuple[Any, int]]:
     return out
 
 
+def _tree_build() -> Any:
+    """The build step of the tree on ``PYTHONPATH``: its own ``hermes_eval.gate.probe._build``.
+
+    The gate runs this file (its own timing loop) in every probe, so the instrument is the same on
+    both sides; only what is built, and so what is timed, comes from each tree."""
+    try:
+        from hermes_eval.gate import probe as tree_probe
+    except ImportError:
+        return _build
+    return getattr(tree_probe, "_build", _build)
+
+
 def _time(pipeline: Any, k: int, texts: list[str]) -> dict:
     """Each text searched once, timed in ns; the garbage collector runs between blocks, not inside."""
     gc.collect()
@@ -75,10 +88,12 @@ def serve(inp: IO[str], out: IO[str]) -> int:
             say({"error": f"probe speaks protocol {PROTOCOL}, the gate sent {hello.get('protocol')!r}"})
             return 1
         queries: list[str] = hello["queries"]
-        built = _build(hello["arms"])
+        built = _tree_build()(hello["arms"])
         for pipeline, k in built.values():
             for text in queries[: int(hello.get("warmup", 0))]:
                 pipeline.search(text, k)
+        gc.collect()
+        gc.freeze()  # what is built stays: the collection between blocks scans only what a search made
         say({"ready": True, "protocol": PROTOCOL, "pid": os.getpid()})
         for line in inp:
             msg = json.loads(line)

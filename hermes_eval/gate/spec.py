@@ -47,7 +47,7 @@ class LatencyRule:
 class PairedDesign:
     """How the latency rules measure: both trees (and an A/A twin) in rotating order, per block."""
 
-    rounds: int = 3  # every query is timed this many times per process; the median is kept
+    rounds: int = 8  # every query is timed once per round, each round by new processes; the median is kept
     block: int = 10  # queries per block; the processes take turns block by block
     warmup: int = 5  # untimed queries per arm after each process has built its pipelines
     max_queries: int | None = None  # the first N queries of the query set (None: all)
