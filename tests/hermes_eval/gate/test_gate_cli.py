@@ -136,6 +136,7 @@ def test_unchanged_tree_is_never_a_regression_while_another_process_keeps_a_core
     assert page.count('<figure class="rule"') == 15 and "latency/hybrid/total" in page
 
 
+@pytest.mark.serial  # exit 1 needs the ratio's CI clear of the A/A spread: no other test's load beside it
 def test_a_planted_slowdown_in_code_is_caught(reports, tmp_path):
     repo = clone(tmp_path)  # every search spends 30% more time: a code change, not a config override
     unplanted = commit_all(repo)  # measured against the tree the change goes into, nothing else
