@@ -4,7 +4,8 @@
 
 For each label, clones the repository at a ref into ``WORK/<label>/main`` (``../shared`` linked beside
 it, matplotlib's and Hugging Face's caches pointed inside the clone's folder so nothing global is
-warm but pip's own download cache), then runs make sweep's steps one by one: ``make setup``,
+warm but pip's own download cache, and with ``--empty-package-caches`` not even that: pip and uv
+get new empty caches inside the folder, as on a machine that never installed), then runs make sweep's steps one by one: ``make setup``,
 ``datasets generate``, ``sweep experiment=default``, ``leaderboard``; then all four again (warm).
 Every step reports wall seconds and CPU seconds (user+sys of the step and its children), and the
 load average before and after, because this machine is shared. With two labels it also compares
@@ -43,7 +44,7 @@ def timed(cmd: list[str], cwd: Path, env: dict, log: Path) -> dict:
             "exit": code}
 
 
-def measure(repo: Path, ref: str, work: Path) -> dict:
+def measure(repo: Path, ref: str, work: Path, empty_package_caches: bool = False) -> dict:
     """Cold then warm make-sweep steps of ``ref`` in a fresh clone under ``work``."""
     import shutil
 
@@ -55,6 +56,8 @@ def measure(repo: Path, ref: str, work: Path) -> dict:
     if shared.exists():
         (work / "shared").symlink_to(shared)
     env = dict(os.environ, **MAKE_ENV, MPLCONFIGDIR=str(work / "mpl"), HF_HOME=str(work / "hf"))
+    if empty_package_caches:  # downloads from the registry again; local wheel folders pip names stay
+        env.update(PIP_CACHE_DIR=str(work / "pip-cache"), UV_CACHE_DIR=str(work / "uv-cache"))
     out: dict = {}
     for phase in ("cold", "warm"):
         rows = {"load_before": _load()}
@@ -65,10 +68,12 @@ def measure(repo: Path, ref: str, work: Path) -> dict:
     return out
 
 
-def render(results: dict[str, dict], identity: str | None) -> str:
+def render(results: dict[str, dict], identity: str | None, empty_package_caches: bool = False) -> str:
     labels = list(results)
+    caches = ("pip and uv started with empty caches (`--empty-package-caches`)" if empty_package_caches
+              else "pip's and uv's caches were as found")
     lines = ["# make sweep: where the time goes", "",
-             "Produced by `python -m hermes_eval.bench.sweep_timing` (see its docstring). Each cell is "
+             f"Produced by `python -m hermes_eval.bench.sweep_timing` (see its docstring); {caches}. Each cell is "
              "wall s / CPU s (user+sys, children included). The machine is shared: the load average "
              "(1, 5, 15 min) before and after each phase is shown; compare CPU seconds across loads.", ""]
     head = ["step"] + [f"{lab} {ph}" for lab in labels for ph in ("cold", "warm")]
@@ -104,10 +109,13 @@ def main(argv: list[str] | None = None) -> int:
                    help="a labelled git ref to time (repeatable); default after=HEAD")
     p.add_argument("--work", default="/tmp/sweep-timing", help="where the clones go")
     p.add_argument("--out", default="reports/sweep_timing.md")
+    p.add_argument("--empty-package-caches", action="store_true",
+                   help="give pip and uv new empty caches (a machine that never installed)")
     args = p.parse_args(argv)
     refs = dict(r.split("=", 1) for r in args.ref) or {"after": "HEAD"}
     repo = Path(args.repo).resolve()
-    results = {label: measure(repo, ref, Path(args.work) / label) for label, ref in refs.items()}
+    results = {label: measure(repo, ref, Path(args.work) / label, args.empty_package_caches)
+               for label, ref in refs.items()}
     identity = None
     if len(refs) == 2:
         a, b = (Path(args.work) / label / "main" / "runs" for label in refs)
@@ -115,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
                                str(a), str(b)],
                               capture_output=True, text=True, cwd=repo)
         identity = proc.stdout
-    Path(args.out).write_text(render(results, identity))
+    Path(args.out).write_text(render(results, identity, args.empty_package_caches))
     print(Path(args.out))
     return 0
 
