@@ -15,7 +15,9 @@ from omegaconf import DictConfig
 from hermes_eval.config.identity import UNRECORDED, config_hash, slug, system_label
 from hermes_eval.config.parts import instantiate_part, plain
 from hermes_eval.config.validate import validate
+from hermes_eval.core.errors import UserError
 from hermes_eval.corpus.scan import MAX_FILE_BYTES
+from hermes_eval.record.run_lock import MODES as BUSY_RUN_MODES
 
 LEG_NAMES = ("sparse", "dense")
 
@@ -109,6 +111,7 @@ class RunSettings:
     fusion_tuning: Mapping[str, Any] | None = None
     index_cache: bool = True
     rerun: bool = False
+    busy_run: str = "skip"  # another process holds the run folder: skip it, or wait for it
     dedupe: bool = False  # collapse identical documents into one (relevance carried over)
     paths: Paths = field(default_factory=lambda: Paths(Path("runs"), Path(".cache"), Path("datasets")))
 
@@ -146,6 +149,15 @@ def hygiene_settings(cfg: DictConfig) -> HygieneSettings:
         corpus_leak_max_copies=int(h.get("corpus_leak_max_copies", 5)))
 
 
+def busy_run_of(cfg: DictConfig) -> str:
+    """``busy_run``: what a job does when another process holds its run folder."""
+    mode = str(cfg.get("busy_run", "skip"))
+    if mode not in BUSY_RUN_MODES:
+        raise UserError(f"busy_run={mode}: use {' or '.join(BUSY_RUN_MODES)} (conf/config.yaml, or busy_run=wait "
+                        f"on the command line)")
+    return mode
+
+
 def paths_of(cfg: DictConfig) -> Paths:
     return Paths(Path(cfg.paths.runs), Path(cfg.paths.cache), Path(cfg.paths.datasets))
 
@@ -178,4 +190,4 @@ def settings_from(cfg: DictConfig) -> RunSettings:
         service=Part.of(retr.get("service")), retriever_name=retr.get("name"), fusion=Part(plain(cfg.fusion)),
         reranker=Part.of(cfg.get("reranker")), expander=Part.of(cfg.get("expander")),
         fusion_tuning=plain(cfg.get("fusion_tuning")), index_cache=bool(cfg.get("index_cache", True)),
-        rerun=bool(cfg.get("rerun", False)), dedupe=bool(cfg.get("dedupe", False)), paths=paths_of(cfg))
+        rerun=bool(cfg.get("rerun", False)), busy_run=busy_run_of(cfg), dedupe=bool(cfg.get("dedupe", False)), paths=paths_of(cfg))
