@@ -15,6 +15,12 @@ from typing import Any, Callable
 
 from filelock import FileLock
 
+from hermes_eval.core.failpoints import failpoint
+
+
+UMASK = os.umask(0o022)
+os.umask(UMASK)  # the process's umask, read once (os.umask can only read it by setting it)
+
 
 def key_of(*parts: Any) -> str:
     """A stable hash of JSON-able parts."""
@@ -23,18 +29,33 @@ def key_of(*parts: Any) -> str:
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """``data`` to ``path`` through a temporary file private to this writer (``.NAME.XXXX.tmp``)."""
+    try:
+        failpoint("write", path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise _naming(exc, path) from None
     try:
         with os.fdopen(fd, "wb") as fh:
+            os.fchmod(fh.fileno(), 0o666 & ~UMASK)  # as open() would make it, not mkstemp's 0600
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _naming(exc, path) from None
         raise
+
+
+def _naming(exc: OSError, path: Path) -> OSError:
+    """``exc`` with the file it was writing (a failed write() names no file)."""
+    if exc.filename is not None or exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, str(path))
 
 
 class Cache:
@@ -69,6 +90,8 @@ class Cache:
         lock = self.root / kind / f"{key}.lock"
         lock.parent.mkdir(parents=True, exist_ok=True)
         with FileLock(str(lock)):
+            for stale in lock.parent.glob(f".{key}.*.tmp"):  # a writer of this key that died mid-write
+                stale.unlink(missing_ok=True)
             ok, value = self._read(kind, key)
             if ok:
                 self.events.append({"kind": kind, "key": key, "source": "cache"})

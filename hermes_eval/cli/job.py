@@ -1,6 +1,7 @@
 """The Hydra task: one job = one run record. Failures are recorded; a sweep goes on."""
 from __future__ import annotations
 
+import os
 import sys
 
 from omegaconf import DictConfig
@@ -11,6 +12,8 @@ from hermes_eval.core.errors import error_line
 def summary_line(outcome) -> str:
     """One line per job: skipped, ok with headline metrics, or failed with its error."""
     rec = outcome.record
+    if outcome.status == "busy":
+        return f"[busy] {rec['error']}"
     if outcome.skipped:
         return f"[skip] {outcome.run_dir} (finished record with the same config hash)"
     if outcome.status == "ok":
@@ -30,7 +33,13 @@ def job_progress_mode(mode: str, multirun: bool) -> str:
     return "log" if multirun and resolved == "bar" else resolved
 
 
-def task(cfg: DictConfig) -> str:
+def show_traceback() -> bool:
+    """A failed arm's traceback is printed only when asked for (``HYDRA_FULL_ERROR=1``); the record
+    keeps it either way."""
+    return os.environ.get("HYDRA_FULL_ERROR") == "1"
+
+
+def task(cfg: DictConfig):
     from hydra.core.hydra_config import HydraConfig
     from hydra.types import RunMode
 
@@ -41,9 +50,13 @@ def task(cfg: DictConfig) -> str:
     setup_logging()
     multirun = HydraConfig.get().mode == RunMode.MULTIRUN
     configure(job_progress_mode(str(cfg.get("progress", "auto")), multirun))
+    from hermes_eval.cli.sweep_summary import arm_result
+
     outcome = execute_config(cfg)
     print(summary_line(outcome), flush=True)
-    if outcome.status != "ok" and HydraConfig.get().mode == RunMode.RUN:
-        print(error_line(outcome.record["error"]), file=sys.stderr)
+    if outcome.status == "failed" and show_traceback() and outcome.record.get("traceback"):
+        print(outcome.record["traceback"], file=sys.stderr)
+    if outcome.status == "failed" and HydraConfig.get().mode == RunMode.RUN:
+        print(error_line(f"{outcome.run_dir}: {outcome.record['error']}"), file=sys.stderr)
         sys.exit(1)
-    return outcome.status
+    return arm_result(outcome)

@@ -29,11 +29,23 @@ def _launch(overrides: list[str], multirun: bool) -> int:
 
     main = hydra.main(version_base="1.3", config_path=str(CONF_DIR), config_name="config")(task)
     sys.argv = ["hermes-eval", *(["--multirun"] if multirun else []), *overrides]
+    from hermes_eval.cli.sweep_launcher import LAST_SWEEP
+    from hermes_eval.cli.sweep_summary import exit_code
+
+    LAST_SWEEP.clear()
     try:
         main()
     except SystemExit as exc:
         return int(exc.code or 0)
-    return 0
+    return exit_code(LAST_SWEEP) if multirun else 0
+
+
+def _name_unusable_runs(runs: Path) -> None:
+    """One line on stderr per run folder whose record cannot be used (the board counts them too)."""
+    from hermes_eval.record.results import load_records, unusable_runs
+
+    for line in unusable_runs(load_records(runs)):
+        print(f"hermes-eval: warning: {line}", file=sys.stderr)
 
 
 def cmd_leaderboard(args) -> int:
@@ -48,6 +60,7 @@ def cmd_leaderboard(args) -> int:
         if not path.is_file():
             raise UserError(f"--anchors {args.anchors}: no such file and no conf/anchors/{args.anchors}.yaml")
         anchors, columns = load_anchors(path)
+    _name_unusable_runs(Path(args.runs))
     settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha,
                               columns=columns, anchors=anchors)
     runs, out_dir = Path(args.runs), Path(args.out)

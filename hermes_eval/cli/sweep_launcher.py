@@ -11,10 +11,11 @@ import logging
 from pathlib import Path
 from typing import Sequence
 
-from hydra.core.utils import JobReturn, configure_log, filter_overrides, setup_globals
+from hydra.core.utils import JobReturn, JobStatus, configure_log, filter_overrides, setup_globals
 from hydra_plugins.hydra_joblib_launcher import _core
 from hydra_plugins.hydra_joblib_launcher.joblib_launcher import JoblibLauncher
 
+from hermes_eval.cli.sweep_summary import ArmResult, closing_line
 from hermes_eval.core.progress import configure
 from retrievers.progress import track
 
@@ -24,6 +25,17 @@ log = logging.getLogger(__name__)
 # this repository is fixed, so the class is registered under that name by :func:`register` instead
 # of living in a ``hydra_plugins`` folder. conf/hydra/launcher/per_core.yaml names it so.
 PLUGIN_MODULE = "hydra_plugins.hermes_eval_progress"
+
+
+LAST_SWEEP: list[ArmResult] = []  # the arms of the sweep this process launched last (for its exit code)
+
+
+def _arm_result(ret: JobReturn) -> ArmResult:
+    """What the job returned; a job whose task raised crashed (Hydra reports its error)."""
+    value = getattr(ret, "_return_value", None)
+    if ret.status != JobStatus.COMPLETED or not isinstance(value, ArmResult):
+        return ArmResult("crashed")
+    return value
 
 
 def _indexed_job(idx: int, *args) -> tuple[int, JobReturn]:
@@ -62,7 +74,10 @@ class ProgressJoblibLauncher(JoblibLauncher):
             for idx, ret in Parallel(return_as="generator_unordered", **joblib_cfg)(jobs):
                 returns[idx] = ret
                 arms.update()
-        return [returns[initial_job_idx + i] for i in range(len(job_overrides))]
+        ordered = [returns[initial_job_idx + i] for i in range(len(job_overrides))]
+        LAST_SWEEP[:] = [_arm_result(r) for r in ordered]
+        print(closing_line(LAST_SWEEP), flush=True)
+        return ordered
 
     def _arm_settings(self, job_overrides: Sequence[Sequence[str]]) -> list:
         """Each job's settings, as the job will compose them (arms that do not validate are left out:

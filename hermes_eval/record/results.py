@@ -1,7 +1,9 @@
 """Collect every run record under ``runs/`` (at any depth) into one tidy table (one row per run).
 
-Failed runs stay in the table with their error; a directory whose record is unreadable or
-missing is listed as ``status`` ``unreadable``/``incomplete``, never dropped. Records sharing a
+Failed runs stay in the table with their error; a directory whose record is unreadable, whose run
+files no longer match their record's checksums, or whose record is missing is listed with
+``status`` ``unreadable``, ``damaged``, ``running`` (its writer holds the lock) or ``incomplete``,
+never dropped (:data:`NOT_READABLE`). Records sharing a
 config hash keep the newest (by ``finished_at``, then file time)."""
 from __future__ import annotations
 
@@ -10,7 +12,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from hermes_eval.record.checksums import damage
+from hermes_eval.record.run_lock import is_locked, read_holder
+
 RECORD = "record.json"
+NOT_READABLE = ("unreadable", "damaged", "incomplete")  # a run folder whose numbers cannot be used
 ARTIFACTS = ("per_query.parquet", "run.trec")  # written before the record: alone, the run is incomplete
 PERCENTILES = ("p50", "p90", "p95", "p99")
 HYGIENE_PREFIX = "hygiene_"
@@ -20,15 +26,23 @@ def _read(path: Path) -> dict:
     """A record, or a stand-in failure record naming what is wrong with it."""
     run_dir = path.parent
     if not path.exists():
-        return {"status": "incomplete", "error": f"no {RECORD} in {run_dir.name} (run in progress or killed)",
+        if is_locked(run_dir):
+            holder = read_holder(run_dir)
+            who = holder.describe() if holder else "another process"
+            return {"status": "running", "error": f"no {RECORD} yet: {who} is computing it",
+                    "config_hash": f"running:{run_dir.name}", "finished_at": ""}
+        return {"status": "incomplete", "error": f"no {RECORD} (its run was killed; run the sweep again)",
                 "config_hash": f"incomplete:{run_dir.name}", "finished_at": ""}
     try:
         rec = json.loads(path.read_text())
         if not isinstance(rec, dict):
             raise ValueError("not a JSON object")
     except (OSError, ValueError) as exc:
-        return {"status": "unreadable", "error": f"{RECORD} unreadable: {type(exc).__name__}: {exc}",
-                "config_hash": f"unreadable:{run_dir.name}", "finished_at": ""}
+        return {"status": "unreadable", "error": f"{RECORD} unreadable ({type(exc).__name__}: {exc}); run the "
+                "sweep again to redo it", "config_hash": f"unreadable:{run_dir.name}", "finished_at": ""}
+    problem = damage(run_dir, rec)
+    if problem is not None:
+        return dict(rec, status="damaged", error=f"{problem}; run the sweep again to redo it")
     return rec
 
 
@@ -111,3 +125,18 @@ def collect(runs_dir: Path) -> tuple[pd.DataFrame, list[dict]]:
     """(table, records) for every run under ``runs_dir``."""
     records = load_records(runs_dir)
     return to_frame(records), records
+
+
+def unusable_runs(records: list[dict]) -> list[str]:
+    """``FOLDER (reason)`` for each run whose numbers cannot be read (:data:`NOT_READABLE`) or are not
+    written yet (``running``): what every reader of a runs folder names instead of dropping it."""
+    return [f"{r['_dir']} ({r['status']}: {r.get('error')})" for r in records
+            if r.get("status") in (*NOT_READABLE, "running")]
+
+
+def unusable_line(records: list[dict]) -> str | None:
+    """``1 run unreadable: FOLDER (reason)``, or None when every run is readable."""
+    found = unusable_runs(records)
+    if not found:
+        return None
+    return f"{len(found)} run{'s' if len(found) != 1 else ''} unreadable: " + "; ".join(found)

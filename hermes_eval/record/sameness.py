@@ -10,7 +10,9 @@ two runs of the same code on the same machine:
 - host and checkout: ``machine``, ``git_commit`` (the code under comparison differs on purpose);
 - scheduling: ``cache`` (which arm of a parallel sweep computed a shared chunking or index and which
   read it, and cache keys that hash the code's own source), ``index.sources`` (built or loaded) and
-  ``embeddings`` (vectors computed here or read from the shared cache).
+  ``embeddings`` (vectors computed here or read from the shared cache);
+- ``files``: the checksums of the run files, which are compared themselves (per_query.parquet's
+  checksum covers its latency columns).
 
 The recorded ``config`` is compared with every ``_target_`` in the module it had when its runs
 were first named (:mod:`hermes_eval.core.moved_targets`): a part that moved to another module is
@@ -29,7 +31,7 @@ from hermes_eval.core.moved_targets import as_recorded
 
 EXACT_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec")
 RECORD_EXCLUDED = ("wall_seconds", "finished_at", "latency_ms", "peak_rss_mb", "machine", "git_commit",
-                   "cache", "embeddings")
+                   "cache", "embeddings", "files")
 INDEX_EXCLUDED = ("build_seconds", "build_seconds_total", "sources")
 LATENCY_PREFIX = "ms_"
 

@@ -1,10 +1,10 @@
 """TREC run and qrels files, written and read back, so trec_eval (or ir_measures) can re-check every number."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Mapping, Sequence
 
+from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge.relevance import NO_RESULTS
 
@@ -15,9 +15,8 @@ def trec_id(doc: str) -> str:
 
 
 def _write(path: Path, lines: list[str]) -> None:
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text("".join(lines))
-    os.replace(tmp, path)
+    """Atomically, through a temporary file private to this writer."""
+    atomic_write_bytes(path, "".join(lines).encode())
 
 
 def write_run(path: Path, rankings: Mapping[str, Sequence[str]], tag: str = "hermes") -> None:

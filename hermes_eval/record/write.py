@@ -1,11 +1,12 @@
 """The files beside record.json: run.trec, qrels (chunk, file and line level), per_query.parquet."""
 from __future__ import annotations
 
+import io
 import json
-import os
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from hermes_eval.core.failpoints import failpoint
 from hermes_eval.core.measured import Measured
 from hermes_eval.judge.hygiene import Hygiene
 from hermes_eval.judge.score import Scores
@@ -22,6 +23,7 @@ def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured:
     per_query.parquet beside ``repo``."""
     run_dir.mkdir(parents=True, exist_ok=True)
     write_run(run_dir / "run.trec", {q.qid: measured.rankings.get(q.qid, []) for q in queries}, tag=tag)
+    failpoint("run.trec_written")
     write_qrels(run_dir / "qrels.trec", scores.chunk_qrels)
     write_qrels(run_dir / "qrels.file.trec", scores.file_qrels)
     write_qrels(run_dir / "qrels.line.trec", scores.line_qrels)
@@ -47,9 +49,9 @@ def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: 
             row["hygiene_flags"] = ",".join(hygiene.flags.get(q.qid, ()))
             row["leak_places"] = json.dumps(list(hygiene.places.get(q.qid, ())))
         rows.append(row)
-    tmp = path.with_suffix(".tmp")
-    pd.DataFrame(rows).to_parquet(tmp, index=False)
-    os.replace(tmp, path)
+    buf = io.BytesIO()
+    pd.DataFrame(rows).to_parquet(buf, index=False)
+    atomic_write_bytes(path, buf.getvalue())
 
 
 def write_record(run_dir: Path, record: dict) -> None:

@@ -158,6 +158,8 @@ def _failed(failed: pd.DataFrame) -> list[str]:
 def render_markdown(view: LeaderboardView) -> str:
     """The leaderboard as GitHub-flavoured markdown."""
     lines = ["# hermes-eval leaderboard", ""]
+    if view.unusable:
+        lines += [f"**{md_cell(view.unusable)}**", ""]
     if not view.boards:
         lines += ["No finished runs yet: run `make sweep`.", ""]
     clean = [bv for bv in view.boards if not bv.board.hygiene.leaking]

@@ -16,6 +16,7 @@ from hermes_eval.report.fallbacks import fallback_notes
 from hermes_eval.report.config_diff import DiffLine, config_diff, manifest
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
+from hermes_eval.record.results import unusable_line
 from hermes_eval.report.table import Board, boards, failed, short_hash
 
 LATENCY_STAGE = "total"  # the Pareto chart's latency axis: end-to-end p95
@@ -69,6 +70,7 @@ class LeaderboardView:
     failed: pd.DataFrame
     settings: ReportSettings
     n_runs: int
+    unusable: str | None = None  # "1 run unreadable: FOLDER (reason)": runs whose numbers cannot be read
 
 
 def anchor(config_hash: str) -> str:
@@ -135,4 +137,4 @@ def build_view(df: pd.DataFrame, records: list[dict], s: ReportSettings) -> Lead
     """The whole leaderboard."""
     by_hash = {str(r.get("config_hash")): r for r in records}
     views = tuple(board_view(b, by_hash, s) for b in boards(df, s.baseline, s.columns))
-    return LeaderboardView(views, failed(df), s, len(df))
+    return LeaderboardView(views, failed(df), s, len(df), unusable_line(records))

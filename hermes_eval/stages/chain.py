@@ -6,6 +6,7 @@ any stage still writes a record with ``status: failed`` and the one-line error.
 from __future__ import annotations
 
 import json
+import logging
 import time
 import traceback
 from dataclasses import dataclass
@@ -18,15 +19,19 @@ from hermes_eval.cache.content import Cache
 from hermes_eval.config.compose import offline_defaults
 from hermes_eval.config.identity import slug
 from hermes_eval.config.settings import RunSettings
+from hermes_eval.core.env_faults import EnvFault, classify
 from hermes_eval.core.errors import one_line
+from hermes_eval.core.failpoints import failpoint
 from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.budget import token_stats
 from hermes_eval.judge.percentiles import latency_summary
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.strata import NO_STRATUM, stratum_means
 from hermes_eval.querysets.integrity import validate_queries
+from hermes_eval.record.checksums import damage, file_sums
 from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, reset_peak_rss, versions
 from hermes_eval.record.rescore import rescore
+from hermes_eval.record.run_lock import RunBusy, run_lock
 from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
@@ -39,44 +44,94 @@ from retrievers.chunkers.coverage import fallbacks
 __all__ = ["RunOutcome", "execute", "find_record"]
 
 RECORD_SCHEMA = 1
+log = logging.getLogger(__name__)
 
 
 def find_record(runs_dir: Path, chash: str) -> Path | None:
-    """An existing finished record with this config hash (resume)."""
+    """An existing finished record with this config hash whose run files still match it (resume).
+    A finished record whose files were edited, cut or removed is named in one line and not reused."""
     for rec in sorted(Path(runs_dir).glob(f"*-{chash}/record.json")):
         try:
-            if json.loads(rec.read_text()).get("status") == "ok":
-                return rec
-        except (OSError, json.JSONDecodeError):
+            record = json.loads(rec.read_text())
+        except (OSError, ValueError):
             continue
+        if not isinstance(record, dict) or record.get("status") != "ok":
+            continue
+        problem = damage(rec.parent, record)
+        if problem is None:
+            return rec
+        log.warning("%s: %s; running it again", rec.parent, problem)
     return None
 
 
 @dataclass
 class RunOutcome:
+    """What one job did: ``status`` ok, failed or busy (another process holds the run);
+    ``record_written`` is False when not even a failure record fit on the disk."""
+
     status: str
     run_dir: Path
     record: dict
     skipped: bool = False
+    record_written: bool = True
 
 
 def execute(s: RunSettings) -> RunOutcome:
-    """Run ``s`` unless a finished record with its hash exists; failures become records."""
+    """Run ``s`` unless a finished record with its hash exists; failures become records. The run
+    folder's writer lock is held from before any work until the record is written."""
     offline_defaults()
-    if not s.rerun:
-        existing = find_record(s.paths.runs, s.config_hash)
-        if existing is not None:
-            return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
+    if not s.rerun and (existing := find_record(s.paths.runs, s.config_hash)) is not None:
+        return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
     run_dir = s.paths.runs / s.run_name
     base = _identity(s)
-    started = time.time()
+    try:
+        with run_lock(run_dir, s.busy_run):
+            if not s.rerun and (existing := find_record(s.paths.runs, s.config_hash)) is not None:
+                return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
+            return _execute_locked(s, run_dir, base)
+    except RunBusy as busy:
+        holder = busy.holder.__dict__ if busy.holder else None
+        return RunOutcome("busy", run_dir, dict(base, status="busy", error=str(busy), holder=holder), skipped=True)
+    except OSError as exc:  # the folder or its lock could not be made: nothing else was done
+        fault = classify(exc)
+        if fault is None:
+            raise
+        return RunOutcome("failed", run_dir, _failed(base, fault.message(), fault), record_written=False)
+
+
+def _failed(base: dict, error: str, fault: EnvFault | None, trace: str | None = None) -> dict:
+    record = dict(base, status="failed", error=error, finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    if fault is not None:
+        record["fault"] = fault.to_dict()
+    if trace:
+        record["traceback"] = trace
+    return record
+
+
+def _execute_locked(s: RunSettings, run_dir: Path, base: dict) -> RunOutcome:
+    failpoint("run.locked")
+    started, fault = time.time(), None
     try:
         record = _run(s, run_dir, base)
     except Exception as exc:  # noqa: BLE001 - a failed run is recorded, never lost
-        record = dict(base, status="failed", error=one_line(exc), traceback=traceback.format_exc(limit=8)[-4000:])
+        fault = classify(exc)
+        record = _failed(base, fault.message() if fault else one_line(exc), fault,
+                         traceback.format_exc(limit=8)[-4000:])
     record["wall_seconds"] = round(time.time() - started, 3)
     record["finished_at"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    write_record(run_dir, record)
+    try:
+        write_record(run_dir, record)
+    except OSError as exc:
+        written = classify(exc)
+        if written is None:
+            raise
+        if fault is not None:  # the run failed for this reason already: say that one, not its echo
+            error = f"{record['error']} (no failure record either)"
+        else:
+            fault, error = written, f"{written.message()} (the run finished; its record could not be written)"
+        record = _failed(base, error, fault, record.get("traceback"))
+        return RunOutcome("failed", run_dir, record, record_written=False)
+    failpoint("run.recorded")
     return RunOutcome(record["status"], run_dir, record)
 
 
@@ -128,15 +183,18 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
     languages = {q.qid: gold_language(span.path for span in q.gold) for q in queries}
     write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, judged.hygiene, languages)
     rescored = rescore(run_dir, scores.per_query)  # the record must agree with its own run files
+    files = file_sums(run_dir)  # so an edited or cut run file is caught when the record is read
     latency = {stage: latency_summary(v) for stage, v in sorted(measured.stage_ns.items())}
     latency["total"] = latency_summary(measured.total_ns)
+    failpoint("run.files_written")
     return dict(
         base, status="ok", error=None, warnings=warnings_,
         corpus_info=prepared.corpus.summary(), indexed_fingerprint=prepared.indexed.fingerprint,
         queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
         hygiene=judged.hygiene.to_dict(),
         chunks={**_chunk_stats(chunks), "fallback": fallbacks(s.chunker.build(), {f.language for f in prepared.indexed.files})},
-        legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, latency_ms=latency, warmup=measured.warmup,
+        legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, files=files,
+        latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),
                 "repo": stratum_means(scores.per_query, {q.qid: q.repo or NO_STRATUM for q in queries})},
         fusion_tuning=tuning, index=_index_stats(built), snapshots=snapshots,
