@@ -1,81 +1,163 @@
-"""Faults: a sweep killed with SIGKILL resumes to the same result; sweeps racing on one cache agree."""
+"""The fault suite: what a user meets on a shared or full machine, through the real CLI.
+
+SIGKILL of the whole sweep at named steps of a run (failpoints, hermes_eval/core/failpoints.py), a
+runs folder on a real 300 KB tmpfs, two sweeps on one runs folder, cut and edited records. Each
+test checks the line the user reads, the exit code, and that once the fault is gone the folder
+equals an uninterrupted sweep's (the sameness tool), with no temporary file left behind."""
 from __future__ import annotations
 
 import json
 import os
-import signal
+import shlex
+import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-BIN = Path(sys.executable).parent / "hermes-eval"
-GRID = ["fusion.dense_weight=0.0,0.5,1.0", "corpus.name=req", "corpus.sources=[pkg:requests]",
-        "queryset.generator.max_queries=30", "warmup=1", "bootstrap=200"]
+from hermes_eval.config.identity import LOCATION_KEYS
+from hermes_eval.record.sameness import runs_diffs
+
+# two BM25 arms (two chunkings): no model to load, so each sweep is a few seconds of real work
+GRID = ["fusion.dense_weight=0.0", "chunker=lines,python_ast", "corpus.name=req", "corpus.sources=[pkg:requests]",
+        "queryset.generator.max_queries=30", "warmup=1", "bootstrap=200", "hydra.launcher.n_jobs=1"]
+ARMS = 2
 
 
 def sweep_cmd(runs: Path, ds: Path, cache: Path, *extra: str) -> list[str]:
-    return [str(BIN), "sweep", *GRID, f"paths.runs={runs}", f"paths.datasets={ds}", f"paths.cache={cache}", *extra]
+    return [sys.executable, "-m", "hermes_eval.cli.main", "sweep", *GRID, f"paths.runs={runs}",
+            f"paths.datasets={ds}", f"paths.cache={cache}", *extra]
 
 
-def metrics_by_hash(runs: Path) -> dict[str, str]:
-    out = {}
-    for p in runs.glob("*/record.json"):
-        rec = json.loads(p.read_text())
-        assert rec["status"] == "ok", rec.get("error")
-        out[rec["config_hash"]] = json.dumps(rec["metrics"], sort_keys=True)
-    return out
+def sweep(cwd: Path, runs: Path, solo: dict, *extra: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    cwd.mkdir(parents=True, exist_ok=True)
+    return subprocess.run(sweep_cmd(runs, solo["ds"], solo["cache"], *extra), capture_output=True, text=True,
+                          timeout=900, cwd=cwd, env=env, start_new_session=True)
+
+
+def failing(points: str) -> dict:
+    return dict(os.environ, HERMES_FAILPOINTS=points)
+
+
+def lines(proc: subprocess.CompletedProcess, tag: str) -> list[str]:
+    return [ln for ln in proc.stdout.splitlines() if ln.startswith(tag)]
+
+
+def measured_diffs(diffs: list[str]) -> list[str]:
+    """Differences in what was measured: where a run wrote its files or kept its cache is not that."""
+    where = ("config.paths", *(f".{k} differs" for k in LOCATION_KEYS))
+    return [d for d in diffs if not any(w in d for w in where)]
+
+
+def same_as_solo(runs: Path, solo: dict) -> None:
+    """Every record equal to the uninterrupted sweep's (but for where it was written), the same run
+    folders and files, and no temporary file left anywhere."""
+    n, diffs = runs_diffs(solo["runs"], runs)
+    assert n == ARMS and measured_diffs(diffs) == []
+    listing = lambda root: sorted(str(p.relative_to(root)) for p in root.rglob("*")  # noqa: E731
+                                  if p.is_file() and not p.name.startswith(".writer"))
+    assert listing(runs) == listing(solo["runs"])
+    assert not list(runs.rglob("*.tmp"))
 
 
 @pytest.fixture(scope="module")
 def solo(tmp_path_factory) -> dict:
-    """One uninterrupted sweep of GRID on its own cold cache: the reference both tests compare
-    with. Its query-set folder and (now warm) cache are reused by the kill -9 test."""
+    """One uninterrupted sweep on its own cold cache: the reference every test compares with. Its query
+    set and (now warm) cache are shared by the tests."""
     root = tmp_path_factory.mktemp("solo")
-    runs, ds, cache = root / "runs", root / "ds", root / "cache"
-    done = subprocess.run(sweep_cmd(runs, ds, cache, "hydra.launcher.n_jobs=1"), capture_output=True, text=True,
-                          timeout=900)
+    ref = {"runs": root / "runs", "ds": root / "ds", "cache": root / "cache"}
+    done = sweep(root, ref["runs"], ref)
     assert done.returncode == 0, done.stderr[-2000:]
-    want = metrics_by_hash(runs)
-    assert len(want) == 3
-    return {"metrics": want, "ds": ds, "cache": cache}
+    assert len(lines(done, "[ok]")) == ARMS and done.stdout.rstrip().endswith(f"sweep: {ARMS} arms: {ARMS} ok, 0 skipped")
+    return ref
 
 
-def test_kill_9_then_resume_equals_an_uninterrupted_sweep(tmp_path, solo):
-    ds, cache = solo["ds"], solo["cache"]
-    runs = tmp_path / "killed"
-    cmd = sweep_cmd(runs, ds, cache, "hydra.launcher.n_jobs=1", "rerun=true")
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    deadline = time.time() + 600
-    while time.time() < deadline and len(list(runs.glob("*/record.json"))) < 1:
-        time.sleep(0.2)
-    os.killpg(proc.pid, signal.SIGKILL)  # the sweep and every worker it started
-    proc.wait(timeout=60)
-    finished = {p: p.read_bytes() for p in runs.glob("*/record.json")}
-    assert 1 <= len(finished) < 3
-    for data in finished.values():
-        assert json.loads(data)["status"] == "ok"  # a record is whole or absent, never half-written
+@pytest.mark.parametrize("point,finished", [("run.locked@1", 0),  # before chunking and indexing
+                                            ("run.trec_written@2", 1),  # arm 2 half-written
+                                            ("run.recorded@1", 1)])  # arm 1's record written, lock held
+def test_sigkill_of_the_whole_sweep_then_resume_equals_an_uninterrupted_sweep(tmp_path, solo, point, finished):
+    runs = tmp_path / "runs"
+    killed = sweep(tmp_path, runs, solo, env=failing(point.replace("@", "=killpg@")))
+    assert killed.returncode == -9
+    records = {p: p.read_bytes() for p in runs.glob("*/record.json")}
+    assert len(records) == finished and all(json.loads(b)["status"] == "ok" for b in records.values())
 
-    again = subprocess.run(sweep_cmd(runs, ds, cache, "hydra.launcher.n_jobs=1"), capture_output=True,
-                           text=True, timeout=900)
+    again = sweep(tmp_path, runs, solo)
     assert again.returncode == 0, again.stderr[-2000:]
-    assert again.stdout.count("[skip]") == len(finished)
-    for path, data in finished.items():
-        assert path.read_bytes() == data  # finished records untouched by the resume
-    assert metrics_by_hash(runs) == solo["metrics"]
+    assert len(lines(again, "[skip]")) == finished and len(lines(again, "[ok]")) == ARMS - finished
+    assert all(p.read_bytes() == b for p, b in records.items())  # finished records untouched by the resume
+    same_as_solo(runs, solo)
 
 
-def test_two_sweeps_racing_on_one_cold_cache_agree_with_one(tmp_path, solo):
-    cache = tmp_path / "cache"  # cold: nothing chunked, embedded or indexed yet
-    ds = solo["ds"]  # the query set, made once (by the solo sweep)
-    racers = [subprocess.Popen(sweep_cmd(tmp_path / f"runs{i}", ds, cache, "hydra.launcher.n_jobs=1"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(2)]
-    for p in racers:
+def test_a_full_disk_fails_each_arm_in_one_line_and_the_rerun_recovers(tmp_path, solo):
+    """paths.runs on a real 300 KB tmpfs (in a user and mount namespace of its own, so no root is needed):
+    a run file does not fit; once the filesystem is grown the same command finishes every arm."""
+    disk, out = tmp_path / "disk", tmp_path / "out"
+    disk.mkdir()
+    out.mkdir()
+    cmd = shlex.join(sweep_cmd(disk / "runs", solo["ds"], solo["cache"]))
+    script = f"""set -u
+mount -t tmpfs -o size=300k tmpfs {disk}
+{cmd} >{out}/full.out 2>{out}/full.err; echo $? >{out}/full.rc
+cp -a {disk}/runs {out}/after_fault
+mount -o remount,size=64m {disk}
+{cmd} >{out}/fixed.out 2>{out}/fixed.err; echo $? >{out}/fixed.rc
+cp -a {disk}/runs {out}/after_fix
+"""
+    done = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script],
+                          capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    full = (out / "full.out").read_text()
+    failed = [ln for ln in full.splitlines() if ln.startswith("[failed]")]
+    assert int((out / "full.rc").read_text()) == 1 and len(failed) == ARMS
+    for ln in failed:
+        assert f"{disk}/runs/" in ln and "no space left on device (" in ln and "free space there" in ln
+    assert full.rstrip().endswith(f"sweep: {ARMS} arms: 0 ok, 0 skipped, {ARMS} failed (no space left on device: {ARMS})")
+    assert "Traceback" not in (out / "full.err").read_text() + full
+    assert not list((out / "after_fault").rglob("*.tmp"))  # a failed write leaves no temporary file
+    assert int((out / "fixed.rc").read_text()) == 0, (out / "fixed.err").read_text()[-2000:]
+    n, diffs = runs_diffs(solo["runs"], out / "after_fix")
+    assert n == ARMS and measured_diffs(diffs) == []
+
+
+def test_two_sweeps_on_one_runs_folder_and_one_cold_cache_compute_each_arm_once(tmp_path, solo):
+    runs, cache = tmp_path / "runs", tmp_path / "cache"  # cold: nothing chunked or indexed yet
+    procs = [subprocess.Popen(sweep_cmd(runs, solo["ds"], cache), stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, cwd=tmp_path) for _ in range(2)]
+    outs = []
+    for p in procs:
         out, err = p.communicate(timeout=900)
         assert p.returncode == 0, err[-2000:]
-        assert "[failed]" not in out
-    a, b = metrics_by_hash(tmp_path / "runs0"), metrics_by_hash(tmp_path / "runs1")
-    assert len(a) == 3 and a == b
-    assert a == solo["metrics"]
+        assert "[failed]" not in out and "Traceback" not in err
+        outs.append(out)
+    ok = [ln.split()[1] for out in outs for ln in out.splitlines() if ln.startswith("[ok]")]
+    assert sorted(ok) == sorted({p.parent.as_posix() for p in runs.glob("*/record.json")})  # once each
+    busy = [ln for out in outs for ln in out.splitlines() if ln.startswith("[busy]")]
+    for ln in busy:  # the arm the other sweep was computing, and who computed it
+        assert " is computing this run; skipped here (busy_run=wait waits for it)" in ln and ": pid " in ln
+    same_as_solo(runs, solo)
+
+
+def test_cut_and_edited_records_are_named_counted_and_redone(tmp_path, solo):
+    runs = tmp_path / "runs"
+    shutil.copytree(solo["runs"], runs)
+    cut, edited = sorted(runs.iterdir())
+    (cut / "record.json").write_bytes((cut / "record.json").read_bytes()[:300])
+    trec = edited / "run.trec"
+    trec.write_text(trec.read_text().replace(" 1 ", " 2 ", 1))  # one rank changed: still a valid TREC file
+    board = subprocess.run([sys.executable, "-m", "hermes_eval.cli.main", "leaderboard", "--runs", str(runs),
+                            "--out", str(tmp_path / "reports")], capture_output=True, text=True, timeout=600)
+    assert board.returncode == 0, board.stderr[-2000:]
+    warned = [ln for ln in board.stderr.splitlines() if ln.startswith("hermes-eval: warning:")]
+    assert len(warned) == 2 and "Traceback" not in board.stderr
+    assert any(f"{cut} (unreadable: record.json unreadable (JSONDecodeError" in ln for ln in warned)
+    assert any(f"{edited} (damaged: run.trec does not match its record (sha256 differs" in ln for ln in warned)
+    md = (tmp_path / "reports" / "leaderboard.md").read_text().replace("\\", "")  # markdown escapes
+    assert f"**2 runs unreadable: {cut} (unreadable: " in md and f"; {edited} (damaged: run.trec " in md
+
+    again = sweep(tmp_path, runs, solo)
+    assert again.returncode == 0, again.stderr[-2000:]
+    assert len(lines(again, "[ok]")) == ARMS  # both redone
+    assert f"{edited}: run.trec does not match its record" in again.stderr
+    same_as_solo(runs, solo)
