@@ -66,9 +66,11 @@ def small_corpus(real_corpus) -> Embedded:
 
 
 @pytest.fixture(scope="session")
-def models_dir(tmp_path_factory) -> Path:
-    """Where this session's derived models are built (content-addressed, see retrievers.embedders.builds)."""
-    return tmp_path_factory.mktemp("models")
+def models_dir() -> Path:
+    """Where derived models are built: the project's cache, as the product builds them (embedder
+    ``models_dir: ${paths.cache}``). Builds are content-addressed and locked (retrievers.embedders.builds),
+    so both test workers and later sessions share one build; a fresh clone builds them here once."""
+    return Path(__file__).resolve().parents[1] / ".cache"
 
 
 @pytest.fixture(scope="session")

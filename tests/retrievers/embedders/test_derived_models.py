@@ -4,6 +4,7 @@ source model fails with one line saying what to install."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -23,6 +24,8 @@ def test_second_build_is_a_cache_hit(derived_embedders, models_dir):
 
 def test_a_changed_build_setting_is_a_miss(derived_embedders, models_dir):
     per_channel = derived_embedders["minilm_onnx_int8"].built
+    shutil.rmtree(models_dir / int8_spec(MINILM, 17, False, False).folder_name, ignore_errors=True)  # an
+    # earlier session's per-tensor build, which the shared cache keeps
     per_tensor = build_int8(MINILM, str(models_dir), opset=17, per_channel=False)
     assert per_tensor.source == "built" and per_tensor.path != per_channel.path
     # every setting is in the key, and so is the source model's content fingerprint
