@@ -25,7 +25,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Mapping
 
 import numpy as np
 
@@ -98,6 +98,27 @@ def _tail(path: Path, n: int = 600) -> str:
         return ""
 
 
+@dataclass(frozen=True)
+class RoundPlan:
+    """What every round runs: each role's tree and arms, the queries, their blocks, the warmup."""
+
+    trees: Mapping[str, Path]
+    arms: Mapping[str, Mapping[str, list[str]]]
+    queries: list[str]
+    blocks: list[list[int]]
+    names: list[str]
+    warmup: int
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One round's timings (role -> arm -> stage -> ns per query), its processes and the next turn."""
+
+    timings: dict[str, dict[str, dict[str, list[int]]]]
+    pids: dict[str, int]
+    turn: int
+
+
 def measure_interleaved(trees: dict[str, Path], arms: dict[str, dict[str, list[str]]], queries: list[str],
                         design: PairedDesign) -> Timings:
     """Per role, arm and stage, ``design.rounds`` timings of every query, each round from new
@@ -106,46 +127,44 @@ def measure_interleaved(trees: dict[str, Path], arms: dict[str, dict[str, list[s
     if design.max_queries:
         queries = queries[: design.max_queries]
     blocks = [list(range(i, min(i + design.block, len(queries)))) for i in range(0, len(queries), design.block)]
-    names = list(arms[ROLES[0]])
-    raw: dict[str, dict[str, list]] = {r: {a: [] for a in names} for r in ROLES}
-    pids: dict[str, list[int]] = {r: [] for r in ROLES}
-    turn = 0
+    plan = RoundPlan(trees, arms, queries, blocks, list(arms[ROLES[0]]), design.warmup)
+    rounds: list[RoundResult] = []
     with tempfile.NamedTemporaryFile(prefix="hermes-gate-probes-", suffix=".log", delete=False) as log:
         log_path = Path(log.name)
         try:
             for _ in range(design.rounds):  # fresh processes each round: see the module doc
-                turn = _round(trees, arms, queries, design, blocks, names, raw, pids, turn, log)
+                rounds.append(_round(plan, rounds[-1].turn if rounds else 0, log))
         except ProbeError as exc:
             raise ProbeError(f"{exc} (probe log: {_tail(log_path)})") from None
         finally:
             log_path.unlink(missing_ok=True)
-    ns = {r: {a: _stack(raw[r][a]) for a in names} for r in ROLES}
-    return Timings(ns=ns, queries=len(queries), rounds=design.rounds, pids={r: tuple(p) for r, p in pids.items()})
+    ns = {r: {a: _stack([res.timings[r][a] for res in rounds]) for a in plan.names} for r in ROLES}
+    return Timings(ns=ns, queries=len(queries), rounds=design.rounds,
+                   pids={r: tuple(res.pids[r] for res in rounds) for r in ROLES})
 
 
-def _round(trees: dict[str, Path], arms: dict[str, dict[str, list[str]]], queries: list[str],
-           design: PairedDesign, blocks: list[list[int]], names: list[str], raw: dict,
-           pids: dict[str, list[int]], turn: int, log: IO[bytes]) -> int:
-    """One round: three new probe processes build, then time every arm's blocks in rotating order."""
-    probes = [Probe(role, trees[role], log) for role in ROLES]
+def _round(plan: RoundPlan, turn: int, log: IO[bytes]) -> RoundResult:
+    """One round: three new probe processes build, then time every arm's blocks in rotating order
+    (``turn`` carries the rotation on from the round before)."""
+    probes = [Probe(role, plan.trees[role], log) for role in ROLES]
+    timings: dict[str, dict[str, dict[str, list[int]]]] = {r: {} for r in ROLES}
     try:
         for p in probes:  # they build in parallel; each answers once ready
-            p.send({"protocol": 1, "arms": arms[p.role], "queries": queries, "warmup": design.warmup})
-        for p in probes:
-            pids[p.role].append(int(p.receive()["pid"]))
-        for arm in names:
+            p.send({"protocol": 1, "arms": plan.arms[p.role], "queries": plan.queries, "warmup": plan.warmup})
+        pids = {p.role: int(p.receive()["pid"]) for p in probes}
+        for arm in plan.names:
             parts: dict[str, list] = {r: [] for r in ROLES}
-            for block in blocks:
+            for block in plan.blocks:
                 for i in ORDERS[turn % len(ORDERS)]:
                     probes[i].send({"arm": arm, "queries": block})
                     parts[ROLES[i]].append(probes[i].receive())
                 turn += 1
             for r in ROLES:
-                raw[r][arm].append(_join(parts[r]))
+                timings[r][arm] = _join(parts[r])
     finally:
         for p in probes:
             p.close()
-    return turn
+    return RoundResult(timings, pids, turn)
 
 
 def _join(answers: list[dict]) -> dict[str, list[int]]:
