@@ -80,7 +80,8 @@ def benchmark_json(verdicts: list[Verdict]) -> tuple[list[dict], list[dict]]:
     return bigger, smaller
 
 
-RULE_COLUMNS = {"status": "TEXT", "band_lo": "REAL", "band_hi": "REAL"}  # added after the first schema
+# added after the first schema; extra: a rule's own numbers as JSON (latency: ci, p, aa, aa_offset, ...)
+RULE_COLUMNS = {"status": "TEXT", "band_lo": "REAL", "band_hi": "REAL", "extra": "TEXT"}
 
 
 def append_history(db: Path, gate: str, snapshot: dict, verdicts: list[Verdict], code: int) -> None:
@@ -98,9 +99,9 @@ def append_history(db: Path, gate: str, snapshot: dict, verdicts: list[Verdict],
                           (gate, snapshot.get("when"), snapshot.get("commit"), code,
                            json.dumps(snapshot.get("overrides") or [])))
         con.executemany("INSERT INTO gate_rules (run_id, rule, passed, baseline, current, detail, status, band_lo, "
-                        "band_hi) VALUES (?,?,?,?,?,?,?,?,?)",
+                        "band_hi, extra) VALUES (?,?,?,?,?,?,?,?,?,?)",
                         [(cur.lastrowid, v.rule, int(v.passed), v.baseline, v.current, v.detail, v.status,
-                          v.band[0], v.band[1]) for v in verdicts])
+                          v.band[0], v.band[1], json.dumps(v.extra, sort_keys=True)) for v in verdicts])
 
 
 def write_all(out: Path, gate: str, verdicts: list[Verdict], code: int, snapshot: dict,

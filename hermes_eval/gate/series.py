@@ -7,12 +7,14 @@ unchanged tree, and how far two processes of identical code sat apart in each ru
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sqlite3
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+# rows written before gate_rules had an ``extra`` column carry their numbers only in the detail line
 DETAIL = re.compile(r"median per-query ratio (?P<ratio>[0-9.]+)x \[(?P<lo>[0-9.]+), (?P<hi>[0-9.]+)\].*?"
                     r"A/A spread (?P<aa>[0-9.]+)x \(offset (?P<offset>[0-9.]+)x\)")
 
@@ -35,6 +37,16 @@ class GateRun:
     latency: dict[str, LatencyCell]
 
 
+def from_extra(status: str, ratio: float | None, extra: str | None) -> LatencyCell | None:
+    """A latency rule's numbers as the rule stored them (``gate_rules.extra``); None if absent."""
+    try:
+        data = json.loads(extra or "{}")
+        return LatencyCell(status, float(ratio), (float(data["ci"][0]), float(data["ci"][1])), float(data["aa"]),
+                           float(data["aa_offset"]))
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
+
+
 def parse_detail(status: str, detail: str) -> LatencyCell | None:
     """A latency rule's numbers from its detail line (gate.latency writes it); None if it has none."""
     m = DETAIL.search(detail or "")
@@ -51,12 +63,15 @@ def load_runs(db: Path, gate: str, last: int) -> list[GateRun]:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
         runs = con.execute("SELECT id, at, git_commit, exit_code FROM gate_runs WHERE gate=? ORDER BY id DESC "
                            "LIMIT ?", (gate, last)).fetchall()[::-1]
+        have = {row[1] for row in con.execute("PRAGMA table_info(gate_rules)")}
+        extra_col = "extra" if "extra" in have else "NULL"
         out = []
         for rid, at, commit, code in runs:
             cells = {}
-            for rule, status, detail in con.execute("SELECT rule, status, detail FROM gate_rules WHERE run_id=? "
-                                                    "AND rule LIKE 'latency/%' ORDER BY rule", (rid,)):
-                cell = parse_detail(status, detail)
+            for rule, status, current, detail, extra in con.execute(
+                    f"SELECT rule, status, current, detail, {extra_col} FROM gate_rules WHERE run_id=? "
+                    "AND rule LIKE 'latency/%' ORDER BY rule", (rid,)):
+                cell = from_extra(status, current, extra) or parse_detail(status, detail)
                 if cell is not None:
                     cells[rule] = cell
             out.append(GateRun(rid, at or "", commit or "", int(code), cells))

@@ -1,4 +1,5 @@
-"""The gate history table: numbers read back from the detail lines the latency rules write."""
+"""The gate history table: numbers read back as the latency rules stored them (and from the detail
+lines of rows older than the ``extra`` column)."""
 from __future__ import annotations
 
 import sqlite3
@@ -40,6 +41,17 @@ def test_each_run_shows_the_ratio_ci_and_aa_offset_the_rule_measured(tmp_path):
     below = sum(run.latency["latency/a/total"].aa_offset < 1.03 for run in runs)
     assert "pass 1, inconclusive 0, regression 1" in text and f"{below} of 2 below 1.03x" in text
     assert load_runs(db, "nightly", last=1)[0].exit_code == 1  # the newest
+
+
+def test_rows_from_before_the_extra_column_are_read_from_their_detail_line(tmp_path):
+    db = tmp_path / "history.sqlite"
+    verdict = latency_verdict(RULE, timings(1.0, 0.05), DESIGN, "b" * 40)
+    record(db, 0, verdict)
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE gate_rules SET extra = NULL")  # what an older gate wrote
+    cell = load_runs(db, "nightly", last=1)[0].latency["latency/a/total"]
+    assert cell.aa_offset == pytest.approx(verdict.extra["aa_offset"], abs=5e-4)
+    assert cell.ci == pytest.approx(verdict.extra["ci"], abs=5e-4)
 
 
 def test_missing_history_is_one_line(tmp_path):
