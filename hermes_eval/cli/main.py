@@ -79,6 +79,20 @@ def cmd_leaderboard(args) -> int:
     return 0
 
 
+def cmd_compare(args) -> int:
+    from hermes_eval.report.head_to_head_md import render
+
+    text = render(Path(args.run_a), Path(args.run_b), metric=args.metric, by=tuple(args.by), top=args.top, k=args.k)
+    if args.out:
+        from hermes_eval.cache.content import atomic_write_bytes
+
+        atomic_write_bytes(Path(args.out), text.encode("utf-8"))
+        print(args.out)
+    else:
+        print(text, end="")
+    return 0
+
+
 def cmd_gate(args) -> int:
     from hermes_eval.gate.run import run_gate
 
@@ -173,6 +187,17 @@ def main(argv: list[str] | None = None) -> int:
                    "report code are those of the last build")
     p.add_argument("--anchors", default=None, help="published numbers to set beside ours: conf/anchors/NAME.yaml "
                    "or a file (e.g. --anchors benchmarks); its `columns` are shown on every board")
+    p = sub.add_parser("compare", help="two runs of one query set, query by query: wins, losses, the paired "
+                       "difference with its CI per stratum, misses by cause, the queries that differ most")
+    p.set_defaults(func=cmd_compare)
+    p.add_argument("run_a", help="a run folder (A, the reference)")
+    p.add_argument("run_b", help="a run folder (B, compared against A)")
+    p.add_argument("--metric", default="ndcg@10", help="a per-query metric both runs recorded (default ndcg@10)")
+    p.add_argument("--by", nargs="*", default=["language", "repo", "kind"], help="strata to break the difference "
+                   "down by (columns of per_query.parquet; default language repo kind)")
+    p.add_argument("--top", type=int, default=5, help="queries shown each way (default 5)")
+    p.add_argument("--k", type=int, default=10, help="depth at which a query counts as missed (default 10)")
+    p.add_argument("--out", help="write the markdown here instead of stdout")
     p = sub.add_parser("decide", help="run a decision's arms, apply its rule, write reports/decisions/NAME.md")
     p.set_defaults(func=cmd_decide)
     p.add_argument("name", help="conf/decision/NAME.yaml")

@@ -22,7 +22,7 @@ PERCENTILES = ("p50", "p90", "p95", "p99")
 HYGIENE_PREFIX = "hygiene_"
 
 
-def _read(path: Path) -> dict:
+def read_record(path: Path) -> dict:
     """A record, or a stand-in failure record naming what is wrong with it."""
     run_dir = path.parent
     if not path.exists():
@@ -60,7 +60,7 @@ def load_records(runs_dir: Path) -> list[dict]:
     newest: dict[str, tuple[tuple, dict]] = {}
     for run_dir in run_dirs(runs_dir):
         path = run_dir / RECORD
-        rec = _read(path)
+        rec = read_record(path)
         rec["_dir"] = str(run_dir)
         mtime = path.stat().st_mtime if path.exists() else run_dir.stat().st_mtime
         key = str(rec.get("config_hash") or run_dir.name)

@@ -1,0 +1,135 @@
+"""Two runs of one query set, query by query: who wins where, by how much, and why the misses miss.
+
+``hermes-eval compare RUN_A RUN_B``: per-query wins, losses and ties on a metric; the paired mean
+difference (B - A) with its bootstrap CI and ranx's paired p; the same per stratum (language,
+repository, query kind); each arm's misses at k by cause; the queries that differ most each way,
+with their gold files and both arms' top results marked hit or miss.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from hermes_eval.core.errors import UserError
+from hermes_eval.judge.significance import paired_bootstrap, paired_pvalue
+from hermes_eval.record.folder import RunFiles
+from hermes_eval.record.results import RECORD, read_record
+
+STRATA = ("language", "repo", "kind")
+CAUSES = ("unanswerable", "right file, wrong chunk", "gold ranked below k", "gold never retrieved")
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One side of the comparison: its folder, record and files."""
+
+    run_dir: Path
+    record: dict
+    files: RunFiles
+
+    @property
+    def label(self) -> str:
+        return f"{self.record.get('chunker')}/{self.record.get('system')}"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """B - A on one group of queries."""
+
+    group: str
+    n: int
+    mean_a: float
+    mean_b: float
+    delta: float
+    ci: tuple[float, float]
+    p: float
+    b_wins: int
+    a_wins: int
+    ties: int
+
+
+def load_arm(run_dir: Path) -> Arm:
+    """A finished run folder, or a one-line UserError naming what is wrong with it."""
+    run_dir = Path(run_dir)
+    if not (run_dir / RECORD).exists():
+        raise UserError(f"{run_dir}: not a run folder (no {RECORD}); pass a folder under runs/")
+    record = read_record(run_dir / RECORD)
+    if record.get("status") != "ok":
+        raise UserError(f"{run_dir}: {record.get('status')} run, nothing to compare ({record.get('error')})")
+    files = RunFiles(run_dir)
+    if not files.exists():
+        raise UserError(f"{run_dir}: per_query.parquet is missing; run the sweep again to redo it")
+    return Arm(run_dir, record, files)
+
+
+def check_comparable(a: Arm, b: Arm, metric: str) -> None:
+    """Same query set, same queries, same file-level gold, and the metric recorded by both."""
+    qa, qb = a.record.get("queryset"), b.record.get("queryset")
+    if qa != qb:
+        raise UserError(f"{b.run_dir}: query set {qb!r}, but {a.run_dir} ran {qa!r}; compare runs of one query set")
+    ids_a, ids_b = set(a.files.per_query["qid"]), set(b.files.per_query["qid"])
+    if ids_a != ids_b:
+        raise UserError(f"{b.run_dir}: {len(ids_a ^ ids_b)} queries are in only one of the two runs; compare runs "
+                        f"of the same queries (a held-out split or a changed query set differs)")
+    if a.files.file_qrels != b.files.file_qrels:
+        differ = sum(a.files.file_qrels.get(q) != b.files.file_qrels.get(q) for q in ids_a)
+        raise UserError(f"{b.run_dir}: qrels.file.trec differs from {a.run_dir}'s for {differ} queries: the runs "
+                        f"were judged against different gold")
+    for arm in (a, b):
+        if metric not in arm.files.per_query.columns:
+            known = sorted(c for c in arm.files.per_query.columns if "@" in c)
+            raise UserError(f"{arm.run_dir}: no per-query {metric!r}; use --metric with one of {', '.join(known)}")
+
+
+def effect(group: str, va: np.ndarray, vb: np.ndarray, seed: int = 0) -> Effect:
+    ci = paired_bootstrap(va, vb, seed=seed)
+    d = vb - va
+    return Effect(group, int(d.size), float(va.mean()), float(vb.mean()), ci.mean, (ci.ci_low, ci.ci_high),
+                  paired_pvalue(va, vb) if d.size > 1 else 1.0, int((d > 0).sum()), int((d < 0).sum()),
+                  int((d == 0).sum()))
+
+
+def paired_frame(a: Arm, b: Arm, metric: str) -> pd.DataFrame:
+    """One row per query: its text, strata and both arms' values (``a``, ``b``) and ``delta``."""
+    keep = ["qid", "query", *[s for s in STRATA if s in a.files.per_query.columns]]
+    m = a.files.per_query[keep + [metric]].merge(b.files.per_query[["qid", metric]], on="qid", suffixes=("_a", "_b"))
+    m = m.rename(columns={f"{metric}_a": "a", f"{metric}_b": "b"})
+    m["delta"] = m["b"] - m["a"]
+    return m.sort_values("qid").reset_index(drop=True)
+
+
+def by_stratum(frame: pd.DataFrame, stratum: str) -> list[Effect]:
+    if stratum not in frame.columns:
+        raise UserError(f"--by {stratum}: these runs have no {stratum!r} column; use one of "
+                        f"{', '.join(s for s in STRATA if s in frame.columns)}")
+    return [effect(str(g or "(none)"), grp["a"].to_numpy(float), grp["b"].to_numpy(float))
+            for g, grp in frame.groupby(stratum, sort=True, dropna=False)]
+
+
+def miss_cause(arm: Arm, qid: str, k: int) -> str | None:
+    """Why ``arm`` has no relevant chunk in its top ``k`` for ``qid`` (None: it has one)."""
+    rels = {d for d, r in arm.files.qrels.get(qid, {}).items() if r > 0}
+    ranking = arm.files.rankings.get(qid, [])
+    if rels & set(ranking[:k]):
+        return None
+    flags = arm.files.per_query.set_index("qid").get("hygiene_flags")
+    if flags is not None and "unanswerable" in str(flags.get(qid) or ""):
+        return CAUSES[0]
+    gold_files = {d for d, r in arm.files.file_qrels.get(qid, {}).items() if r > 0}
+    if gold_files & set(arm.files.file_rankings.get(qid, [])[:k]):
+        return CAUSES[1]
+    return CAUSES[2] if rels & set(ranking) else CAUSES[3]
+
+
+def miss_causes(arm: Arm, qids: list[str], k: int) -> dict[str, int]:
+    found = [miss_cause(arm, q, k) for q in qids]
+    return {c: found.count(c) for c in CAUSES}
+
+
+def first_gold_rank(arm: Arm, qid: str) -> int | None:
+    rels = {d for d, r in arm.files.qrels.get(qid, {}).items() if r > 0}
+    return next((i for i, d in enumerate(arm.files.rankings.get(qid, []), start=1) if d in rels), None)
