@@ -78,9 +78,9 @@ gate: setup
 test: test-setup
 	# dependency rules ([tool.importlinter] in pyproject.toml); a broken contract stops here
 	$(BIN)/lint-imports --no-cache --no-logo
-	# the tests that time nothing run on both cores, a test file per worker; a test marked serial (its
-	# verdict rests on a measured time) runs afterwards with the machine to itself
-	HERMES_TEST_NO_SKIP=1 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not serial" tests
+	# the tests that time nothing run on both cores, a test file per worker (the slowest 15 listed); a test
+	# marked serial (its verdict rests on a measured time) runs afterwards with the machine to itself
+	HERMES_TEST_NO_SKIP=1 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not serial" --durations=15 tests
 	HERMES_TEST_NO_SKIP=1 $(BIN)/python -m pytest -q -m serial tests
 
 clean:

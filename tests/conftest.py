@@ -14,6 +14,12 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def pytest_collection_modifyitems(config, items) -> None:
+    """Files marked ``long`` first (stable otherwise): `make test` hands whole files to its two workers in
+    this order, and a long file started last would leave one worker idle while the other finishes it."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """Under `make test` (HERMES_TEST_NO_SKIP=1, after it installed every tool and extra) a skip is a

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.long  # minutes of work: scheduled first (tests/conftest.py)
+
 BIN = Path(sys.executable).parent
 SWEEP = ["fusion.dense_weight=0.0", "chunker=lines,python_ast", "corpus.name=req", "corpus.sources=[pkg:requests]",
          "queryset.generator.max_queries=20", "warmup=1", "bootstrap=100"]

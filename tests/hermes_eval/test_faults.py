@@ -19,6 +19,8 @@ import pytest
 from hermes_eval.config.identity import LOCATION_KEYS
 from hermes_eval.record.sameness import runs_diffs
 
+pytestmark = pytest.mark.long  # minutes of work: scheduled first (tests/conftest.py)
+
 # two BM25 arms (two chunkings): no model to load, so each sweep is a few seconds of real work
 GRID = ["fusion.dense_weight=0.0", "chunker=lines,python_ast", "corpus.name=req", "corpus.sources=[pkg:requests]",
         "queryset.generator.max_queries=30", "warmup=1", "bootstrap=200", "hydra.launcher.n_jobs=1"]

@@ -70,7 +70,7 @@ def models_dir() -> Path:
     """Where derived models are built: the project's cache, as the product builds them (embedder
     ``models_dir: ${paths.cache}``). Builds are content-addressed and locked (retrievers.embedders.builds),
     so both test workers and later sessions share one build; a fresh clone builds them here once."""
-    return Path(__file__).resolve().parents[1] / ".cache"
+    return Path(__file__).resolve().parents[2] / ".cache"  # tests/retrievers/conftest.py -> the checkout
 
 
 @pytest.fixture(scope="session")

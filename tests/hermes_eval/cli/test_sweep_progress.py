@@ -13,6 +13,8 @@ import pytest
 
 from hermes_eval.record.sameness import runs_diffs
 
+pytestmark = pytest.mark.long  # minutes of work: scheduled first (tests/conftest.py)
+
 ARMS = ["corpus.name=requests_src", "corpus.sources=[pkg:requests]", "queryset.generator.max_queries=20",
         "fusion.dense_weight=0.0", "chunker=lines,python_ast", "bootstrap=50", "warmup=1",
         "hydra.launcher.n_jobs=1"]

@@ -16,6 +16,8 @@ from xml.etree import ElementTree
 
 import pytest
 
+pytestmark = pytest.mark.long  # minutes of work: scheduled first (tests/conftest.py)
+
 ROOT = Path(__file__).resolve().parents[3]
 CACHE = ROOT / ".cache"  # chunk, index and embedding keys hold code identity: safe to share with clones
 

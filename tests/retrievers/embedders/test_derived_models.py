@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from retrievers.embedders.builds import MANIFEST, BuildError, BuildSpec, ensure_built, require, verify
+from retrievers.embedders.builds import MANIFEST, MODELS_DIR, BuildError, BuildSpec, ensure_built, require, verify
 from retrievers.embedders.onnx_export import ONNX_FILE, build_fp32, build_int8, fp32_spec, int8_spec
 from retrievers.embedders.static_distill import static_spec
 
@@ -24,8 +24,8 @@ def test_second_build_is_a_cache_hit(derived_embedders, models_dir):
 
 def test_a_changed_build_setting_is_a_miss(derived_embedders, models_dir):
     per_channel = derived_embedders["minilm_onnx_int8"].built
-    shutil.rmtree(models_dir / int8_spec(MINILM, 17, False, False).folder_name, ignore_errors=True)  # an
-    # earlier session's per-tensor build, which the shared cache keeps
+    stale = models_dir / MODELS_DIR / int8_spec(MINILM, 17, False, False).folder_name
+    shutil.rmtree(stale, ignore_errors=True)  # an earlier session's per-tensor build, which the shared cache keeps
     per_tensor = build_int8(MINILM, str(models_dir), opset=17, per_channel=False)
     assert per_tensor.source == "built" and per_tensor.path != per_channel.path
     # every setting is in the key, and so is the source model's content fingerprint

@@ -10,6 +10,8 @@ from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedde
 
 from derived_cases import DERIVED, make_derived
 
+pytestmark = pytest.mark.long  # minutes of work: scheduled first (tests/conftest.py)
+
 TEXTS = ["def parse(url):\n    return urlsplit(url)", "class Session:\n    pass", "import json",
          "raise ValueError('bad header')", "for key in headers: print(key)"]
 NAMES = ("minilm", *DERIVED)
