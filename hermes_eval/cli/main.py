@@ -40,14 +40,6 @@ def _launch(overrides: list[str], multirun: bool) -> int:
     return exit_code(LAST_SWEEP) if multirun else 0
 
 
-def _name_unusable_runs(runs: Path) -> None:
-    """One line on stderr per run folder whose record cannot be used (the board counts them too)."""
-    from hermes_eval.record.results import load_records, unusable_runs
-
-    for line in unusable_runs(load_records(runs)):
-        print(f"hermes-eval: warning: {line}", file=sys.stderr)
-
-
 def cmd_leaderboard(args) -> int:
     from hermes_eval.report.freshness import HISTORY, board_key, stamp, stamped_outputs, up_to_date
     from hermes_eval.report.options import ReportSettings
@@ -60,7 +52,11 @@ def cmd_leaderboard(args) -> int:
         if not path.is_file():
             raise UserError(f"--anchors {args.anchors}: no such file and no conf/anchors/{args.anchors}.yaml")
         anchors, columns = load_anchors(path)
-    _name_unusable_runs(Path(args.runs))
+    from hermes_eval.record.results import load_records, unusable_runs
+
+    records = load_records(Path(args.runs))  # read once: reading checksums every run file
+    for line in unusable_runs(records):  # named on every call, the board counts them too
+        print(f"hermes-eval: warning: {line}", file=sys.stderr)
     settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha,
                               columns=columns, anchors=anchors)
     runs, out_dir = Path(args.runs), Path(args.out)
@@ -72,7 +68,7 @@ def cmd_leaderboard(args) -> int:
     else:
         from hermes_eval.report.publish import build_reports  # matplotlib, pandas, ranx: only to build
 
-        out = build_reports(runs, out_dir, settings)
+        out = build_reports(runs, out_dir, settings, records)
         stamp(out_dir, key, out)
     for p in out:
         print(p)

@@ -73,16 +73,10 @@ def is_locked(run_dir: Path) -> bool:
     return True
 
 
-def remove_stale_temps(run_dir: Path) -> list[Path]:
+def remove_stale_temps(run_dir: Path) -> None:
     """Delete the temporary files in ``run_dir`` (call only while holding its lock)."""
-    gone = []
     for tmp in Path(run_dir).glob(TEMP_GLOB):
-        try:
-            tmp.unlink()
-            gone.append(tmp)
-        except FileNotFoundError:
-            pass
-    return gone
+        tmp.unlink(missing_ok=True)
 
 
 @contextmanager

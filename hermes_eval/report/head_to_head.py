@@ -7,8 +7,8 @@ with their gold files and both arms' top results marked hit or miss.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +34,18 @@ class Arm:
     @property
     def label(self) -> str:
         return f"{self.record.get('chunker')}/{self.record.get('system')}"
+
+    def relevant(self, qid: str) -> set[str]:
+        """The chunks this run judged relevant to ``qid``."""
+        return {d for d, r in self.files.qrels.get(qid, {}).items() if r > 0}
+
+    @cached_property
+    def unanswerable(self) -> set[str]:
+        """Queries hygiene found unanswerable in this run's chunking."""
+        df = self.files.per_query
+        if "hygiene_flags" not in df.columns:
+            return set()
+        return {str(q) for q, f in zip(df["qid"], df["hygiene_flags"]) if "unanswerable" in str(f or "")}
 
 
 @dataclass(frozen=True)
@@ -112,12 +124,11 @@ def by_stratum(frame: pd.DataFrame, stratum: str) -> list[Effect]:
 
 def miss_cause(arm: Arm, qid: str, k: int) -> str | None:
     """Why ``arm`` has no relevant chunk in its top ``k`` for ``qid`` (None: it has one)."""
-    rels = {d for d, r in arm.files.qrels.get(qid, {}).items() if r > 0}
+    rels = arm.relevant(qid)
     ranking = arm.files.rankings.get(qid, [])
     if rels & set(ranking[:k]):
         return None
-    flags = arm.files.per_query.set_index("qid").get("hygiene_flags")
-    if flags is not None and "unanswerable" in str(flags.get(qid) or ""):
+    if qid in arm.unanswerable:
         return CAUSES[0]
     gold_files = {d for d, r in arm.files.file_qrels.get(qid, {}).items() if r > 0}
     if gold_files & set(arm.files.file_rankings.get(qid, [])[:k]):
@@ -131,5 +142,5 @@ def miss_causes(arm: Arm, qids: list[str], k: int) -> dict[str, int]:
 
 
 def first_gold_rank(arm: Arm, qid: str) -> int | None:
-    rels = {d for d, r in arm.files.qrels.get(qid, {}).items() if r > 0}
+    rels = arm.relevant(qid)
     return next((i for i, d in enumerate(arm.files.rankings.get(qid, []), start=1) if d in rels), None)

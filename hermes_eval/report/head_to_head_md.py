@@ -24,7 +24,7 @@ def _effects(title: str, effects: list[Effect]) -> list[str]:
 
 
 def _results(arm: Arm, qid: str) -> str:
-    rels = {d for d, r in arm.files.qrels.get(qid, {}).items() if r > 0}
+    rels = arm.relevant(qid)
     top = arm.files.rankings.get(qid, [])[:SHOWN_RESULTS]
     return "<br>".join(f"{'✓' if d in rels else '✗'} {md_cell(d, 80)}" for d in top) or "(no results)"
 

@@ -11,7 +11,7 @@ from hermes_eval.report.markdown import chart_path, render_markdown
 from hermes_eval.report.options import ReportSettings
 from hermes_eval.report.trend import write_trend_page
 from hermes_eval.report.view import build_view
-from hermes_eval.record.results import collect
+from hermes_eval.record.results import collect, to_frame
 
 REPORT_MODE = 0o644  # reports are read by people and CI artifact uploaders, not just their writer
 RESULTS = "results.parquet"
@@ -20,11 +20,16 @@ HTML = "leaderboard.html"
 GATE_PAGE = "gate.html"  # the gate's trend page, drawn from its history (HISTORY)
 
 
-def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None = None) -> list[Path]:
+def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None = None,
+                  records: list[dict] | None = None) -> list[Path]:
     """Write the results table, the charts, leaderboard.md and leaderboard.html (and, when the gate has
-    a history in ``out_dir``, its trend page gate.html, linked from the HTML); return their paths."""
+    a history in ``out_dir``, its trend page gate.html, linked from the HTML); return their paths.
+    ``records``: those of ``runs_dir`` already read (each read checksums its run files), else read here."""
     settings = settings or ReportSettings()
-    df, records = collect(runs_dir)
+    if records is None:
+        df, records = collect(runs_dir)
+    else:
+        df = to_frame(records)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     if not df.empty:
