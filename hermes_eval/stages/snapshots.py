@@ -14,6 +14,7 @@ from typing import Sequence
 from hermes_eval.core import Corpus, Query
 from hermes_eval.core.queryset import scope_of as _scope_of
 from retrievers.chunk import Chunk
+from retrievers.chunkers.base import merged
 
 
 def scopes_of(queries: Sequence[Query]) -> list[str]:
@@ -42,7 +43,11 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str]) -> tuple[l
             seen.setdefault(scope + c.id, replace(c, path=scope + c.path))
         row["chunks"] += len(memo[key])
         row["chunks_reused"] += len(memo[key]) if reused else 0
-    chunks = sorted(seen.values(), key=lambda c: (c.path, c.start, c.end))
+    by_scope: dict[str, list[Chunk]] = {}
+    for c in seen.values():
+        by_scope.setdefault(_scope_of(c.path, scopes), []).append(c)
+    chunks = sorted((c for part in by_scope.values() for c in merged(chunker, part)),
+                    key=lambda c: (c.path, c.start, c.end))
     return chunks, per
 
 

@@ -28,6 +28,13 @@ class Chunker(Protocol):
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]: ...
 
 
+def merged(chunker: Chunker, chunks: Iterable[Chunk]) -> list[Chunk]:
+    """A chunker's corpus-level pass over one repository's chunks (``merge``, optional: windows
+    with identical text kept once), or the chunks unchanged."""
+    merge = getattr(chunker, "merge", None)
+    return list(merge(list(chunks))) if merge is not None else list(chunks)
+
+
 @runtime_checkable
 class RangeSplitter(Protocol):
     """Split lines ``first..last`` (1-based, inclusive) of a file into pieces."""
@@ -55,7 +62,7 @@ def chunk_files(chunker: Chunker, files: Iterable[tuple[str, str, str]]) -> list
                 if c.text.strip():
                     seen.setdefault(c.id, c)
             tracker.update()
-    return sorted(seen.values(), key=lambda c: (c.path, c.start, c.end))
+    return sorted(merged(chunker, seen.values()), key=lambda c: (c.path, c.start, c.end))
 
 
 def split_lines(text: str) -> list[str]:
