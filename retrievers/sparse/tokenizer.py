@@ -37,3 +37,30 @@ class SimpleTokenizer:
 
     def __call__(self, text: str) -> list[str]:
         return [w.lower() for w in _WORD.findall(text)]
+
+
+@dataclass(frozen=True)
+class WhitespaceTokenizer:
+    """Lucene's WhitespaceAnalyzer (Pyserini's ``JWhiteSpaceAnalyzer``): runs of non-whitespace,
+    case kept, a token longer than ``max_token_len`` cut into pieces of that length."""
+
+    max_token_len: int = 255
+
+    def __call__(self, text: str) -> list[str]:
+        n = self.max_token_len
+        return [w[i:i + n] for w in text.split() for i in range(0, len(w), n)]
+
+
+# GPT-2's pre-tokenizer (what tiktoken's r50k/p50k encodings split on before byte-pair merges), with
+# \p{L} and \p{N} spelled in Python's re: letters, digits, other symbols, each with its leading space
+_GPT2 = re.compile(r"""'(?:s|t|re|ve|m|ll|d)| ?[^\W\d_]+| ?\d+| ?(?:[^\s\w]|_)+|\s+(?!\S)|\s+""")
+
+
+@dataclass(frozen=True)
+class GPT2PreTokenizer:
+    """GPT-2's pre-tokenization, case kept. RepoCoder compares p50k_base token ids, whose BPE files
+    tiktoken downloads at run time (unreachable offline): these are the pieces BPE starts from,
+    before long words are split into sub-words."""
+
+    def __call__(self, text: str) -> list[str]:
+        return _GPT2.findall(text)
