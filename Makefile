@@ -9,7 +9,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup test-setup sweep test leaderboard bench gate benchmarks clean
+.PHONY: setup test-setup sweep test leaderboard bench gate benchmarks repoeval clean
 
 setup: $(STAMP)
 
@@ -63,6 +63,21 @@ benchmarks: setup
 		limit=6 name=swe-lite
 	$(BIN)/hermes-eval sweep experiment=benchmarks paths.runs=runs/benchmarks hydra.launcher.n_jobs=1
 	$(BIN)/hermes-eval leaderboard --runs runs/benchmarks --out reports/benchmarks --anchors benchmarks
+
+# RepoEval function level (README "Benchmarks"): CodeRAG-Bench's protocol beside ours on its six
+# repositories; writes reports/benchmarks/repoeval/.
+REPOEVAL = $(BENCH_DATA)/repoeval
+REPOEVAL_SIX = amazon-science_patchcore-inspection,deepmind_tracr,facebookresearch_omnivore,google_lightweight_mmm,lucidrains_imagen-pytorch,maxhumber_redframes
+repoeval: setup
+	$(BIN)/hermes-eval datasets import repoeval $(REPOEVAL)/function_level_completion_2k_context_codex.test.jsonl \
+		$(REPOEVAL)/repositories/function_level protocol=coderag-bench name=repoeval-coderag
+	$(BIN)/hermes-eval datasets import repoeval $(REPOEVAL)/function_level_completion_2k_context_codex.test.jsonl \
+		$(REPOEVAL)/repositories/function_level repos=$(REPOEVAL_SIX) context_lines=none name=repoeval-masked
+	$(BIN)/hermes-eval datasets import repoeval $(REPOEVAL)/function_level_completion_2k_context_codex.test.jsonl \
+		$(REPOEVAL)/repositories/function_level repos=$(REPOEVAL_SIX) context_lines=20 name=repoeval-last20
+	HERMES_BENCH_DATA=$(BENCH_DATA) $(BIN)/hermes-eval sweep experiment=repoeval paths.runs=runs/repoeval \
+		hydra.launcher.n_jobs=1
+	$(BIN)/hermes-eval leaderboard --runs runs/repoeval --out reports/benchmarks/repoeval --anchors repoeval
 
 leaderboard: setup
 	$(BIN)/hermes-eval leaderboard

@@ -4,7 +4,10 @@
   file, nothing excluded. The query is cut from the very file that counts as the hit.
 - ``coderag-bench``: the corpus is cut into 20-line windows every 10 lines; gold = the windows
   of the target file overlapping the prompt's lines (and the hole line, as the published code
-  does); nothing excluded. The gold windows contain the prompt itself.
+  does); nothing excluded. The gold windows contain the prompt itself. Generated sets spell the
+  windows out as gold (any chunker then approximates them); an imported RepoEval set
+  (``window: None``) gives the lines themselves and leaves the windows to
+  ``chunker=coderag_windows``, which reproduces the published corpus.
 
 Both label their queries (kind, manifest ``protocol`` and ``leaks_by_design``); hygiene's
 ``self_retrieval_share`` / ``leak_share`` flag them. Use ``repoeval.py`` for honest numbers.
@@ -46,17 +49,20 @@ def windows(total: int, size: int, step: int) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class CodeRAGBenchQueries(HoleQueries):
-    """CodeRAG-Bench's protocol: gold is every window overlapping the prompt (and hole line)."""
+    """CodeRAG-Bench's protocol: gold is every window overlapping the prompt (and hole line);
+    with ``window=None`` the prompt's lines and the hole's first line themselves."""
 
     context_lines: int | None = None
     context_chars: int | None = 3000
-    window: int = 20
+    window: int | None = 20
     window_step: int = 10
 
     protocol: ClassVar[str] = "coderag-bench"
     leaks: ClassVar[bool] = True
 
     def judge(self, hole: Hole, first: int, total: int, index: ModuleIndex) -> Judgement:
+        if self.window is None:  # half-open [context_start_lineno, lineno + 1) in the script, 0-based
+            return (Span(hole.path, max(first, 1), hole.start),), (), {}
         gold = tuple(Span(hole.path, s, e) for s, e in windows(total, self.window, self.window_step)
                      if s <= hole.start and e >= first)
         return gold, (), {}

@@ -19,6 +19,7 @@ from hermes_eval.querysets.holes import Hole
 from hermes_eval.querysets.readers.jsonl import get, read_jsonl
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
+from hermes_eval.querysets.readers.task_ids import unique_task_ids
 from hermes_eval.querysets.generators.published_protocols import CodeRAGBenchQueries, SiaCodeQueries
 from hermes_eval.querysets.python.index import ModuleIndex
 from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
@@ -27,6 +28,13 @@ from hermes_eval.querysets.generators.completion import HoleQueries, n_lines
 
 JUDGES: dict[str, type[HoleQueries]] = {"repoeval": RepoEvalQueries, "sia-code": SiaCodeQueries,
                                         "coderag-bench": CodeRAGBenchQueries}
+# retrieval/create/repoeval_repo.py (REPOs_function): CarperAI_trlx and leopard-ai_betty are left out
+CODERAG_REPOS = ("amazon-science_patchcore-inspection", "deepmind_tracr", "facebookresearch_omnivore",
+                 "google_lightweight_mmm", "lucidrains_imagen-pytorch", "maxhumber_redframes")
+# what an imported task takes from the published protocol where it fixes more than our generator:
+# CodeRAG-Bench queries with the whole prompt and judges the prompt's own lines and the hole's
+# first line (its windows come from chunker=coderag_windows)
+IMPORT_DEFAULTS = {"coderag-bench": {"context_lines": None, "context_chars": None, "window": None}}
 LEVEL_HINTS = {"function_level": "function", "api_level": "api", "line_level": "line"}
 
 
@@ -46,6 +54,8 @@ class Options(ImportOptions):
     min_context_chars: int | None = option(1, "skip tasks whose query is shorter")
     max_queries: int | None = option(None, "a seeded sample stratified by repository")
     seed: int = option(0, "the sample's seed")
+    repos: str = option(DEFAULT, "repository folders to import, comma-separated, or all "
+                                 "(default: all; protocol=coderag-bench: the six its script keeps)")
     drop_answer_in_prompt: bool | None = option(None, "protocol=repoeval: drop tasks whose answer is in the prompt")
     answer_line_min_chars: int | None | Literal["default"] = option(DEFAULT, "protocol=repoeval: shortest line counted as the answer")
 
@@ -67,9 +77,24 @@ def _judge(opts: Options, rows: list[tuple[int, dict]]) -> HoleQueries:
     unknown = [k for k in extra if not hasattr(defaults, k)]
     if unknown:
         raise UserError(f"{source}: option {unknown[0]}= applies to protocol=repoeval only; drop it")
-    given = lambda key: getattr(defaults, key) if getattr(opts, key) == DEFAULT else getattr(opts, key)  # noqa: E731
+    fixed = IMPORT_DEFAULTS.get(opts.protocol, {})
+    given = lambda key: fixed.get(key, getattr(defaults, key)) if getattr(opts, key) == DEFAULT \
+        else getattr(opts, key)  # noqa: E731
+    extra.update({k: v for k, v in fixed.items() if k not in ("context_lines", "context_chars")})
     return cls(level=level, context_lines=given("context_lines"), context_chars=given("context_chars"),
                min_context_chars=opts.min_context_chars, **extra)
+
+
+def _selected(opts: Options) -> set[str] | None:
+    """The repository folders to import (None: all)."""
+    if opts.repos == DEFAULT:
+        return set(CODERAG_REPOS) if opts.protocol == "coderag-bench" else None
+    if opts.repos.strip() == "all":
+        return None
+    chosen = {r.strip() for r in opts.repos.split(",") if r.strip()}
+    if not chosen:
+        raise UserError(f"repos={opts.repos!r}: name repository folders, comma-separated, or all")
+    return chosen
 
 
 def _trim(prompt: str, judge: HoleQueries, start: int) -> tuple[str, int]:
@@ -103,12 +128,22 @@ def run(opts: Options) -> QuerySet:
         raise UserError(f"{snapshot}: repository snapshot folder not found")
     rows = list(read_jsonl(source))
     judge = _judge(opts, rows)
-    corpus = load_corpus([str(snapshot)], name=name)
+    # Python files only, as RepoCoder and CodeRAG-Bench read a repository (glob **/*.py); a sweep
+    # over the same folder needs corpus.languages=[python] to match this fingerprint
+    corpus = load_corpus([str(snapshot)], name=name, languages=["python"])
     files = corpus.by_path()
     indexes: dict[str, ModuleIndex] = {}
-    skipped = {"file_not_in_snapshot": 0, "ground_truth_mismatch": 0}
+    skipped = {"file_not_in_snapshot": 0, "ground_truth_mismatch": 0, "repo_not_selected": 0}
+    qids, repeated = unique_task_ids([str(get(r, "metadata.task_id", (str, int), f"{source} line {n}"))
+                                      for n, r in rows], str(source))
+    selected = _selected(opts)
+    if selected is not None:
+        present = {str((r.get("metadata") or {}).get("fpath_tuple", [""])[0]) for _, r in rows}
+        missing = sorted(selected - present)
+        if missing:
+            raise UserError(f"{source}: repos={missing[0]!r} has no task here (repositories: {', '.join(sorted(present))})")
     queries = []
-    for n, row in rows:
+    for (n, row), qid in zip(rows, qids):
         where = f"{source} line {n}"
         prompt = get(row, "prompt", str, where)
         task_id = str(get(row, "metadata.task_id", (str, int), where))
@@ -124,6 +159,9 @@ def run(opts: Options) -> QuerySet:
                 raise UserError(f"{where}: missing field 'metadata.line_no' (function-level rows: "
                                 f"'metadata.lineno')")
             line_no = get(row, "metadata.lineno", int, where)
+        if selected is not None and (not fpath or fpath[0] not in selected):
+            skipped["repo_not_selected"] += 1
+            continue
         path = "/".join(fpath) if "/".join(fpath) in files else "/".join(fpath[1:])
         if path not in files or not fpath:
             skipped["file_not_in_snapshot"] += 1
@@ -141,9 +179,13 @@ def run(opts: Options) -> QuerySet:
             indexes[group] = ModuleIndex((f.path, f.text) for f in corpus.files
                                          if not group or f.path.startswith(group + "/"))
         meta = {"task_id": task_id, **({"function_name": row["metadata"]["function_name"]}
-                                       if "function_name" in row["metadata"] else {})}
+                                       if "function_name" in row["metadata"] else {}),
+                **({"scope": group + "/"} if group else {})}  # each task searches its own repository
+        context = _trim(prompt, judge, start)
+        if opts.protocol == "coderag-bench":  # its relevant lines start where the release says the prompt does
+            context = (context[0], get(row, "metadata.context_start_lineno", int, where) + 1)
         got = judge.query_for(Hole(path, repo, judge.level, start, end), lines, n_lines(text),
-                              indexes[group], qid=task_id, context=_trim(prompt, judge, start), meta=meta)
+                              indexes[group], qid=qid, context=context, meta=meta)
         if isinstance(got, str):
             skipped[got] = skipped.get(got, 0) + 1
         else:
@@ -157,5 +199,7 @@ def run(opts: Options) -> QuerySet:
                 "source": str(source.resolve()), "corpus_sources": [str(snapshot.resolve())],
                 "corpus_fingerprint": corpus.fingerprint,
                 "counts": {"rows": len(rows), "candidates": len(queries), "queries": len(chosen)},
-                "skipped": dict(sorted(skipped.items()))}
+                "skipped": dict(sorted(skipped.items())),
+                "repeated_task_ids": repeated,
+                "repos": sorted(selected) if selected is not None else "all"}
     return QuerySet(name=name, queries=tuple(chosen), manifest=manifest)

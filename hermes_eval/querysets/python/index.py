@@ -7,6 +7,7 @@ the unique module whose dotted name ends with it (namespace packages, odd layout
 from __future__ import annotations
 
 import ast
+import warnings
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Iterable, Union
@@ -114,7 +115,10 @@ class ModuleIndex:
         self.derived: dict = {}  # per-module data computed on demand (resolve.py's views)
         for path, text in sorted(files):
             try:
-                tree = ast.parse(text)
+                with warnings.catch_warnings():  # a corpus file's own invalid escapes are not ours to report
+                    warnings.simplefilter("ignore", SyntaxWarning)
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    tree = ast.parse(text)
             except (SyntaxError, ValueError):
                 continue
             name, is_pkg = module_name(path, paths)

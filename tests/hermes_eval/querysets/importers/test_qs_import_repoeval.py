@@ -53,7 +53,9 @@ def test_import_resolves_gold_and_counts_skips(fixture, tmp_path):
     assert fn.meta["hole"] == [21, 32] and fn.meta["function_name"] == "checkout"
     assert Span("shop_repo/shop/models.py", 11, 12) in fn.gold
     assert q.meta["answer_in_prompt"] is False and fn.meta["answer_in_prompt"] is False
-    assert qs.manifest["skipped"] == {"file_not_in_snapshot": 1, "ground_truth_mismatch": 0, "no_repo_symbol": 1}
+    assert qs.manifest["skipped"] == {"file_not_in_snapshot": 1, "ground_truth_mismatch": 0, "no_repo_symbol": 1,
+                                     "repo_not_selected": 0}
+    assert qs.manifest["repeated_task_ids"] == {} and q.meta["scope"] == "shop_repo/"
     assert qs.manifest["level"] == "line" and qs.manifest["protocol"] == "repoeval"
 
 
