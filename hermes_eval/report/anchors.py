@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Mapping
 
 import pandas as pd
 import yaml
@@ -22,6 +23,8 @@ class Anchor:
     source: str
     chunker: str | None = None  # our arm's chunker, when it matters
     note: str = ""
+    average: str = "queries"  # how the published value averages: over queries, or "repos" (mean of
+    # the per-repository means, as CodeRAG-Bench reports RepoEval); ours is then averaged the same way
 
 
 @dataclass(frozen=True)
@@ -52,13 +55,31 @@ def load_anchors(path: Path) -> tuple[tuple[Anchor, ...], tuple[str, ...]]:
         except (TypeError, ValueError):
             raise UserError(f"{where}: field 'value' must be a number, got {a['value']!r}") from None
         qsets = a["querysets"] if isinstance(a["querysets"], list) else [a["querysets"]]
+        average = str(a.get("average") or "queries")
+        if average not in AVERAGES:
+            raise UserError(f"{where}: field 'average' must be one of {', '.join(AVERAGES)}, got {average!r}")
         out.append(Anchor(tuple(str(q) for q in qsets), str(a["published"]), str(a["metric"]), value,
-                          str(a["system"]), str(a["source"]), a.get("chunker"), str(a.get("note") or "")))
+                          str(a["system"]), str(a["source"]), a.get("chunker"), str(a.get("note") or ""),
+                          average))
     return tuple(out), tuple(str(c) for c in data.get("columns") or ())
 
 
-def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame) -> list[AnchorRow]:
-    """Every anchor of ``queryset`` with each of our runs of its arm (or one empty row)."""
+AVERAGES = ("queries", "repos")
+
+
+def _over_repos(per_query: pd.DataFrame, metric: str) -> tuple[float, tuple[float, float]] | None:
+    """Mean of the per-repository means of ``metric`` with its stratified bootstrap CI."""
+    from hermes_eval.judge.macro import macro_mean
+
+    if per_query.empty or metric not in per_query or "repo" not in per_query:
+        return None
+    return macro_mean({str(r): g[metric].to_numpy() for r, g in per_query.groupby("repo", sort=True)})
+
+
+def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame,
+                per_query: Mapping[str, Callable[[], pd.DataFrame]] | None = None) -> list[AnchorRow]:
+    """Every anchor of ``queryset`` with each of our runs of its arm (or one empty row); an anchor
+    averaged over repositories reads the run's per-query scores (``per_query``: config hash -> loader)."""
     out: list[AnchorRow] = []
     for a in anchors:
         if queryset not in a.querysets:
@@ -67,6 +88,13 @@ def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame) 
         if mine.empty or a.metric not in rows.columns:
             out.append(AnchorRow(a, None, None, a.system, a.chunker))
         for _, r in (mine.iterrows() if a.metric in rows.columns else ()):
-            ci = (float(r[f"{a.metric}_ci_low"]), float(r[f"{a.metric}_ci_high"]))
-            out.append(AnchorRow(a, float(r[a.metric]), ci, str(r["system"]), str(r["chunker"])))
+            if a.average == "repos":
+                got = _over_repos(per_query[str(r["config_hash"])](), a.metric) if per_query else None
+                if got is None:
+                    out.append(AnchorRow(a, None, None, str(r["system"]), str(r["chunker"])))
+                    continue
+                value, ci = got
+            else:
+                value, ci = float(r[a.metric]), (float(r[f"{a.metric}_ci_low"]), float(r[f"{a.metric}_ci_high"]))
+            out.append(AnchorRow(a, value, ci, str(r["system"]), str(r["chunker"])))
     return out

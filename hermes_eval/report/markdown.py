@@ -93,7 +93,8 @@ def _anchors(bv: BoardView) -> list[str]:
         arm = f"{a.chunker}/{a.system}" if a.chunker else a.system
         ours = f"{a.ours:.3f} [{a.ci[0]:.3f}, {a.ci[1]:.3f}]" if a.ours is not None else "not run"
         delta = f"{a.ours - a.anchor.value:+.3f}" if a.ours is not None else ""
-        lines.append("| " + " | ".join([md_cell(a.anchor.published), md_cell(a.anchor.metric), f"{a.anchor.value:.4g}",
+        metric = a.anchor.metric + (" (mean of the repositories' means)" if a.anchor.average == "repos" else "")
+        lines.append("| " + " | ".join([md_cell(a.anchor.published), md_cell(metric), f"{a.anchor.value:.4g}",
                                          md_cell(arm), ours, delta, md_cell(a.anchor.source),
                                          md_cell(a.anchor.note)]) + " |")
     return lines

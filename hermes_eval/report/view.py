@@ -128,7 +128,8 @@ def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardVi
                      charts=_charts(b, labels, files), repos=repo_table(labels, files, b.sort_metric),
                      notable_arm=labels[arm], wins=tuple(wins), losses=tuple(losses),
                      hygiene_cols=tuple(hcols), hygiene=tuple(hrows), details=details,
-                     anchors=tuple(anchor_rows(s.anchors, b.queryset, b.rows)),
+                     anchors=tuple(anchor_rows(s.anchors, b.queryset, b.rows,
+                                                 {h: (lambda f=f: f.per_query) for h, f in files.items()})),
                      languages=repo_table(labels, files, b.sort_metric, by="language",
                                           notes=tuple(fallback_notes(records[h] for h in labels))))
 

@@ -54,3 +54,23 @@ def test_bad_anchor_names_the_entry_and_field(tmp_path):
                                      "    value: high\n    system: s\n    source: y\n")
     with pytest.raises(UserError, match=r"anchors\[0\]: field 'value' must be a number"):
         load_anchors(tmp_path / "a.yaml")
+
+
+def test_an_anchor_averaged_over_repositories_is_met_by_our_mean_of_repository_means(tmp_path):
+    import pandas as pd
+
+    qs = queries(plant=False)[:22]  # 11 alpha and 11 beta queries, before the arm's hits differ by repo
+    write_arm(tmp_path / "runs", BASELINE, qs, 0)
+    (tmp_path / "a.yaml").write_text(ANCHORS.split("  - querysets: [toy-qs]\n    published: \"A model")[0]
+                                     .replace("    note: their corpus is bigger\n",
+                                              "    note: their corpus is bigger\n    average: repos\n"))
+    assert main(["leaderboard", "--runs", str(tmp_path / "runs"), "--out", str(tmp_path / "rep"),
+                 "--anchors", str(tmp_path / "a.yaml")]) == 0
+    pq = pd.read_parquet(next((tmp_path / "runs").glob("*/per_query.parquet")))
+    by_repo = pq.groupby("repo")["ndcg@10"].mean()
+    row = next(line for line in (tmp_path / "rep" / "leaderboard.md").read_text().splitlines()
+               if line.startswith("| Someone"))
+    assert f"{by_repo.mean():.3f} [" in row and "mean of the repositories' means" in row
+    (tmp_path / "b.yaml").write_text((tmp_path / "a.yaml").read_text().replace("average: repos", "average: files"))
+    with pytest.raises(UserError, match=r"anchors\[0\]: field 'average' must be one of queries, repos"):
+        load_anchors(tmp_path / "b.yaml")
