@@ -1,7 +1,8 @@
 """RepoEval-style tasks from any Python repository, judged without leaking the query.
 
 The hole is a line, an API call of a repository-defined function, or a function body; the
-query is the left context; ``exclude`` is the hole and everything after it in that file; gold
+query is the left context; ``exclude`` is the hole and everything after it in that file (from the
+query's first line with ``exclude_context``, as RepoCoder searches); gold
 is the definitions of the repository symbols the ground truth uses (``resolve.py``). Gold that
 lies in the excluded part of the file, or inside the query's own lines, cannot be a fair target
 and is dropped; a task left with no gold is skipped and counted with its reason. Every task
@@ -28,6 +29,9 @@ class RepoEvalQueries(HoleQueries):
     drop_gold_in_context: bool = True
     answer_line_min_chars: int = 25
     drop_answer_in_prompt: bool = False
+    # also exclude the query's own lines (RepoCoder drops every window of the task's file that is not
+    # wholly before the prompt): otherwise a long prompt's best match is itself, which the model has
+    exclude_context: bool = False
 
     protocol: ClassVar[str] = "repoeval"
 
@@ -45,7 +49,8 @@ class RepoEvalQueries(HoleQueries):
             return "gold_in_query_context"
         gold = tuple(sorted({s for _, s in fair}))
         symbols = sorted({f"{d.path}:{d.qualname}" for d, _ in fair})
-        return gold, (Span(hole.path, hole.start, max(hole.end, total)),), {"symbols": symbols}
+        start = min(first, hole.start) if self.exclude_context else hole.start
+        return gold, (Span(hole.path, max(start, 1), max(hole.end, total)),), {"symbols": symbols}
 
     def review(self, query: Query, hole: Hole, lines: list[str], index: ModuleIndex) -> Query | str:
         """Flag (or drop) a task whose answer is already in its prompt."""

@@ -34,7 +34,9 @@ CODERAG_REPOS = ("amazon-science_patchcore-inspection", "deepmind_tracr", "faceb
 # what an imported task takes from the published protocol where it fixes more than our generator:
 # CodeRAG-Bench queries with the whole prompt and judges the prompt's own lines and the hole's
 # first line (its windows come from chunker=coderag_windows)
-IMPORT_DEFAULTS = {"coderag-bench": {"context_lines": None, "context_chars": None, "window": None}}
+IMPORT_DEFAULTS = {"coderag-bench": {"context_lines": None, "context_chars": None, "window": None},
+                   # ours on a release: the prompt's own lines are not searchable either (RepoCoder's rule)
+                   "repoeval": {"exclude_context": True}}
 LEVEL_HINTS = {"function_level": "function", "api_level": "api", "line_level": "line"}
 
 

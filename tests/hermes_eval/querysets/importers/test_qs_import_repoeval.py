@@ -46,7 +46,8 @@ def test_import_resolves_gold_and_counts_skips(fixture, tmp_path):
     assert set(got) == {"shop_repo/0", "shop_repo/2"}
     q = got["shop_repo/0"]
     assert q.gold == (Span("shop_repo/shop/pricing.py", 12, 14),)
-    assert q.exclude == (Span("shop_repo/shop/cart.py", 23, 35),)
+    assert q.exclude == (Span("shop_repo/shop/cart.py", 1, 35),)  # the hole, the rest, and the prompt's own lines
+    assert qs.manifest["params"]["exclude_context"] is True
     assert q.query.endswith('self.add(Item("handling fee", 1.0))') and q.meta["context_start"] == 1
     assert q.kind == "repoeval-line" and q.repo == "shop_repo"
     fn = got["shop_repo/2"]
@@ -96,3 +97,20 @@ def test_answer_in_prompt_options_reach_the_judge(fixture, tmp_path):
     with pytest.raises(UserError, match="drop_answer_in_prompt= applies to protocol=repoeval only"):
         run(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d2", name="sia", protocol="sia-code",
                     drop_answer_in_prompt=True))
+
+
+def test_exclude_context_false_leaves_the_prompt_searchable(fixture, tmp_path):
+    from hermes_eval.querysets.importers.repoeval import _judge
+    from hermes_eval.querysets.holes import Hole
+    from hermes_eval.querysets.python.index import ModuleIndex
+
+    path, snapshot = fixture
+    judge = _judge(Options(tasks=path, snapshot=snapshot, dest=tmp_path / "d", name="re"), [])
+    assert judge.exclude_context is True and judge.context_lines == 20
+    lines = (snapshot / "shop_repo" / "shop" / "cart.py").read_text().split("\n")
+    index = ModuleIndex((str(p.relative_to(snapshot)), p.read_text()) for p in snapshot.rglob("*.py"))
+    hole = Hole("shop_repo/shop/cart.py", "shop_repo", "line", 23, 23)
+    from dataclasses import replace
+    for flag, start in ((True, 3), (False, 23)):
+        got = replace(judge, exclude_context=flag).judge(hole, 3, 35, index)
+        assert got[1] == (Span("shop_repo/shop/cart.py", start, 35),)
