@@ -42,16 +42,18 @@ def script_tasks() -> list[dict]:
     return rows
 
 
-def script_qrels(repo: str, tasks: list[dict]) -> dict[str, set[str]]:
-    """Windows of 20 lines every 10 (code.splitlines()), identical texts merged (first member kept),
+def script_qrels(repo: str, tasks: list[dict], window_size: int, slice_size: int) -> dict[str, set[str]]:
+    """Windows of ``window_size`` lines every window_size // slice_size (code.splitlines()), identical
+    texts merged (first member kept),
     relevant when the first member is in the task's file and any member overlaps
     [context_start_lineno, lineno + 1); ids as ours: path:start-end, 1-based inclusive."""
     windows = []
     for fn in sorted(glob.glob(f"{REPOS}/{repo}/**/*.py", recursive=True)):
         fpath = tuple(os.path.relpath(fn, REPOS).split(os.sep))
         lines = open(fn, encoding="utf8").read().splitlines()
-        for line_no in range(0, len(lines), 10):
-            start, end = max(0, line_no - 10), min(len(lines), line_no + 10)
+        for line_no in range(0, len(lines), window_size // slice_size):
+            start = max(0, line_no - window_size // 2)
+            end = min(len(lines), line_no + window_size - window_size // 2)
             if lines[start:end]:
                 windows.append(("\n".join(lines[start:end]), fpath, start, end))
     merged: dict[str, list] = defaultdict(list)
@@ -84,15 +86,17 @@ def test_the_published_subset_with_unique_ids_and_counted_repeats(coderag):
     assert q.query == row["prompt"].rstrip("\n") and q.exclude == ()  # the whole prompt, nothing masked
 
 
-def test_qrels_equal_the_scripts_on_two_repositories(coderag):
+@pytest.mark.parametrize("window_size, slice_size", [(50, 5), (20, 2)])  # its defaults now, and at first
+def test_qrels_equal_the_scripts_on_two_repositories(coderag, window_size, slice_size):
     corpus = load_corpus([str(REPOS / r) for r in SMALL], name="small", languages=["python"])
     # the importer's paths start with the repository folder, as load_corpus names one source each
     assert {f.path.split("/")[0] for f in corpus.files} == set(SMALL)
-    chunks, _ = chunk_by_content(CentredWindowChunker(), corpus, [r + "/" for r in SMALL])
+    chunker = CentredWindowChunker(size=window_size, step=window_size // slice_size)
+    chunks, _ = chunk_by_content(chunker, corpus, [r + "/" for r in SMALL])
     queries = [q for q in coderag.queries if q.repo in SMALL]
     ours = chunk_qrels(queries, ChunkLookup(chunks))
     tasks = script_tasks()
-    theirs = {qid: rel for r in SMALL for qid, rel in script_qrels(r, tasks).items()}
+    theirs = {qid: rel for r in SMALL for qid, rel in script_qrels(r, tasks, window_size, slice_size).items()}
     assert len(queries) == 32 + 42 and sum(len(v) for v in theirs.values()) > 500
     assert {q.qid: set(ours[q.qid]) for q in queries} == {q.qid: theirs.get(q.qid, set()) for q in queries}
 
