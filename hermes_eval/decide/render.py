@@ -117,6 +117,35 @@ def reproduce(spec: DecisionSpec, runs: list[ArmRun], runs_dir: str, out_dir: st
     return lines + ["```"]
 
 
+def _ties(spec: DecisionSpec, runs: list[ArmRun], final: Verdict) -> list[str]:
+    """Which arms the data cannot order on the primary metric (every pair tested, Holm over all)."""
+    from hermes_eval.judge.tied_groups import tied_groups
+
+    metric = spec.primary_metric
+    frames = {r.arm.name: r.files.per_query for r in runs}
+    if len(frames) < 2 or any(f.empty or metric not in f or "qid" not in f for f in frames.values()):
+        return ["Not computed: an arm has no per-query results for " + md_cell(metric) + "."]
+    common = sorted(set.intersection(*(set(f["qid"]) for f in frames.values())))
+    values = {a: f.set_index("qid").loc[common, metric].to_numpy(dtype=float) for a, f in frames.items()}
+    order = sorted(values, key=lambda a: -float(values[a].mean()))
+    g = tied_groups(order, values, spec.rule.alpha, spec.stat_test)
+    n = len(order)
+    lines = [f"Every pair of arms tested on {md_cell(metric)} ({md_cell(spec.stat_test)}, Holm over all "
+             f"{n * (n - 1) // 2} pairs, α = {spec.rule.alpha:g}); arms sharing a letter are not separable.", "",
+             *_head(["arm", f"mean {metric}", "tied group", "tied with"], [":--", "--:", ":--", ":--"])]
+    for a in order:
+        lines.append(_row([md_cell(a), f"{values[a].mean():.4f}", g.letters[a], md_cell(", ".join(g.tied_with(a)) or "–")]))
+    winners = [a for a in (final.arm or "").split(",") if a in g.letters]
+    for a in winners:
+        others = g.tied_with(a)
+        if others:
+            lines += ["", f"**A tie:** {md_cell(a)} is not separable from {md_cell(', '.join(others))} on "
+                          f"{md_cell(metric)}; this record does not order them."]
+    if len({c for v in g.letters.values() for c in v}) == 1:
+        lines += ["", f"**A tie:** no two arms are separable on {md_cell(metric)}."]
+    return lines
+
+
 def render_decision(spec: DecisionSpec, runs: list[ArmRun], comps: tuple[Comparison, ...],
                     verdicts: list[Verdict], final: Verdict, chart: str, runs_dir: str, out_dir: str) -> str:
     """The whole decision record."""
@@ -136,6 +165,7 @@ def render_decision(spec: DecisionSpec, runs: list[ArmRun], comps: tuple[Compari
     for c, v in zip(comps, verdicts):
         out += [f"- {md_cell(c.arm.arm.name)}: {md_cell('; '.join(v.reasons))}"]
     out += ["", f"![{md_cell(spec.name)}]({chart})", "",
+            "## Tied groups", "", *_ties(spec, runs, final), "",
             "## Per-repository stratification", "", *_strata(spec, comps), "",
             "## Config difference against A", "", *_diffs(runs), "",
             "## Reproduce", "", *reproduce(spec, runs, runs_dir, out_dir), "", "## Manifest", "", *_manifest(runs), ""]

@@ -60,16 +60,16 @@ def _table(bv: BoardView) -> list[str]:
     b = bv.board
     costs = b.embedder_costs
     emb_head = ["embedder"] if b.embedders_differ else []
-    head = ["#", "system", "chunker", *emb_head, "config", *b.quality, "p50 ms", "p95 ms",
+    head = ["#", "tied", "system", "chunker", *emb_head, "config", *b.quality, "p50 ms", "p95 ms",
             *[heading for _, heading, _ in costs], *HYGIENE_HEAD]
-    text_cols = 4 + len(emb_head)
+    text_cols = 5 + len(emb_head)
     lines = ["| " + " | ".join(md_cell(h) for h in head) + " |",
              "|" + "|".join(["--:"] + [":--"] * (text_cols - 1) + ["--:"] * (len(head) - text_cols)) + "|"]
     for i, (_, r) in enumerate(b.rows.head(MARKDOWN_TOP_ROWS).iterrows(), start=1):
         h = r["config_hash"]
         system = md_cell(r["system"]) + (" **(baseline)**" if h == b.baseline else "")
         emb = [md_cell(r.get("embedder"))] if b.embedders_differ else []
-        cells = [str(i), system, md_cell(r["chunker"]), *emb, f"`{short_hash(h)}`"]
+        cells = [str(i), bv.tied(h) or "–", system, md_cell(r["chunker"]), *emb, f"`{short_hash(h)}`"]
         for m in b.quality:
             mk = bv.mark(h, m)
             sym = mk.symbol or (NOT_COMPARABLE_MARK if mk.verdict == "na" else "")
@@ -120,6 +120,17 @@ def _languages(bv: BoardView) -> list[str]:
     return lines
 
 
+def _ties_sentence(bv: BoardView, stat_test: str, alpha: float) -> str:
+    """What the tied column means, and how many groups this board has."""
+    if bv.ties is None:
+        return "Tied groups: not computed (an arm has no per-query results)."
+    n = len(bv.ties.letters)
+    groups = len({c for v in bv.ties.letters.values() for c in v})
+    return (f"**tied**: arms sharing a letter are not separable on {md_cell(bv.board.sort_metric)} (paired "
+            f"{md_cell(stat_test)} test on every pair, Holm over all {n * (n - 1) // 2} pairs, α = {alpha}): "
+            f"{groups} group{'s' if groups != 1 else ''} among {n} arms, so read the order within a group as a tie.")
+
+
 def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
     b = bv.board
     fair = " Chunkers differ, so it ranks by a chunking-fair metric." if b.chunkers_differ else ""
@@ -127,7 +138,8 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
              f"Ranked by **{md_cell(b.sort_metric)}**.{fair} Baseline: **{md_cell(bv.baseline_label)}** "
              f"({md_cell(b.baseline_reason)}). 95% bootstrap CIs; ▲/▼ = significantly better/worse than the "
              f"baseline (paired {md_cell(stat_test)} test, Holm across the grid per metric, α = {alpha}); "
-             f"{NOT_COMPARABLE_MARK} = not comparable (different chunking).", ""]
+             f"{NOT_COMPARABLE_MARK} = not comparable (different chunking). "
+             f"{_ties_sentence(bv, stat_test, alpha)}", ""]
     warning = b.hygiene.warning()
     if warning:
         lines += [f"> **{md_cell(warning)}**", ""]

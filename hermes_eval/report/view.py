@@ -8,6 +8,7 @@ import pandas as pd
 
 from hermes_eval.config.identity import slug
 from hermes_eval.report import charts
+from hermes_eval.judge.tied_groups import TiedGroups, tied_groups
 from hermes_eval.report.anchors import AnchorRow, anchor_rows
 from hermes_eval.report.breakdown import NotableQuery, RepoTable, hygiene_rows, notable_queries, repo_table
 from hermes_eval.report.compare import Mark, board_marks
@@ -53,6 +54,11 @@ class BoardView:
     details: tuple[RunDetail, ...]
     anchors: tuple[AnchorRow, ...] = ()  # published numbers beside ours
     languages: RepoTable | None = None  # per language of the queries' gold files
+    ties: TiedGroups | None = None  # arms not separable on the ranking metric (None: per-query data missing)
+
+    def tied(self, config_hash: str) -> str:
+        """The arm's tied-group letters ('' when not computed)."""
+        return self.ties.letters.get(config_hash, "") if self.ties is not None else ""
 
     @property
     def baseline_label(self) -> str:
@@ -110,6 +116,18 @@ def _charts(b: Board, labels: dict[str, str], files: dict[str, RunFiles]) -> dic
     return out
 
 
+def board_ties(b: Board, files: dict[str, RunFiles], s: ReportSettings) -> TiedGroups | None:
+    """Tied groups of the board's arms on its ranking metric, queries paired by qid (those every
+    arm has); None when an arm has no per-query values for it."""
+    order = [str(h) for h in b.rows["config_hash"]]
+    frames = {h: files[h].per_query for h in order}
+    if any(f.empty or b.sort_metric not in f or "qid" not in f for f in frames.values()):
+        return None
+    common = sorted(set.intersection(*(set(f["qid"]) for f in frames.values())))
+    values = {h: f.set_index("qid").loc[common, b.sort_metric].to_numpy(dtype=float) for h, f in frames.items()}
+    return tied_groups(order, values, s.alpha, s.stat_test)
+
+
 def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardView:
     """Compute marks, charts, breakdowns and details for one board."""
     labels = unique_labels({r["config_hash"]: row_label(r) for _, r in b.rows.iterrows()})
@@ -131,7 +149,8 @@ def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardVi
                      anchors=tuple(anchor_rows(s.anchors, b.queryset, b.rows,
                                                  {h: (lambda f=f: f.per_query) for h, f in files.items()})),
                      languages=repo_table(labels, files, b.sort_metric, by="language",
-                                          notes=tuple(fallback_notes(records[h] for h in labels))))
+                                          notes=tuple(fallback_notes(records[h] for h in labels))),
+                     ties=board_ties(b, files, s))
 
 
 def build_view(df: pd.DataFrame, records: list[dict], s: ReportSettings) -> LeaderboardView:

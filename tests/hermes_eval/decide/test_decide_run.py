@@ -91,6 +91,21 @@ def test_decide_writes_a_record_with_verdict_and_evidence(tmp_path, monkeypatch,
     assert "hermes-eval run fusion.dense_weight=0.5" in md
     assert (tmp_path / "reports" / "decisions" / "charts" / "dense.png").stat().st_size > 5000
     assert "ADOPT B" in capsys.readouterr().out
+    ties = md.split("## Tied groups")[1].split("## ")[0]
+    assert "Holm over all 1 pairs" in ties and "| B |" in ties and "A tie" not in ties  # B is separable from A
+
+
+def test_a_tie_is_called_a_tie(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    same = replace(BASELINE, system="bm25-again", config_hash="eeee000000000005")  # A's hits exactly
+    compose = setup(tmp_path, monkeypatch, "ndcg@10", 50.0, b_arm=same)
+    write_arm(tmp_path / "runs", same, queries(plant=False), seed=0)  # B's run again, with A's seed
+    run_decision("dense", compose, tmp_path / "conf", tmp_path / "runs", tmp_path / "reports")
+    md = (tmp_path / "reports" / "decisions" / "dense.md").read_text()
+    ties = md.split("## Tied groups")[1].split("## ")[0]
+    assert "**A tie:** no two arms are separable on ndcg@10" in ties
+    assert "| a | B |" in ties and "| a | A |" in ties and "B is not separable from A" in ties
 
 
 def test_latency_limit_turns_the_verdict_to_reject(tmp_path, monkeypatch):

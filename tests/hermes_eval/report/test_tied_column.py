@@ -1,0 +1,34 @@
+"""The tied column of every board: letters from all-pairs tests on the ranking metric, the same in
+markdown and HTML, and an arm that equals another shares its letter."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from fakeruns import BASELINE, HYBRID, queries, write_arm
+
+from hermes_eval.cli.main import main
+from hermes_eval.judge.tied_groups import tied_groups
+
+
+def test_tied_letters_on_both_boards(tmp_path):
+    import pandas as pd
+
+    qs = queries(n=60, plant=False)
+    twin = replace(BASELINE, system="rank_bm25_twin", config_hash="dddd000000000004")  # same hits, same seed
+    for arm in (BASELINE, twin, HYBRID):
+        write_arm(tmp_path / "runs", arm, qs, 0)
+    assert main(["leaderboard", "--runs", str(tmp_path / "runs"), "--out", str(tmp_path / "rep")]) == 0
+    md = (tmp_path / "rep" / "leaderboard.md").read_text()
+    rows = [ln for ln in md.splitlines() if re.match(r"\| \d+ \|", ln)]
+    letters = {ln.split(" | ")[2].replace(" **(baseline)**", ""): ln.split(" | ")[1] for ln in rows}
+    assert letters["rank\\_bm25\\_twin"] == letters["rank\\_bm25"] != letters["rank\\_bm25+exact w\\_dense=0.5"]
+    assert "Holm over all 3 pairs" in md and "2 groups among 3 arms" in md
+    # the letters are the tied_groups of the per-query values, in the board's order
+    frames = {p.parent.name: pd.read_parquet(p) for p in (tmp_path / "runs").glob("*/per_query.parquet")}
+    metric = re.search(r"Ranked by \*\*(.+?)\*\*", md).group(1).replace("\\_", "_")
+    order = sorted(frames, key=lambda k: -frames[k][metric].mean())
+    want = tied_groups(order, {k: f.sort_values("qid")[metric].to_numpy() for k, f in frames.items()})
+    assert sorted(letters.values()) == sorted(want.letters.values())
+    html = (tmp_path / "rep" / "leaderboard.html").read_text()
+    assert html.count('<td class="t tied"') == 3 and "read the order within a group as a tie" in html
