@@ -20,7 +20,8 @@ from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import RECORD, read_record
 
 STRATA = ("language", "repo", "kind")
-CAUSES = ("unanswerable", "right file, wrong chunk", "gold ranked below k", "gold never retrieved")
+CAUSES = ("unanswerable", "gold has an identical twin", "right file, wrong chunk", "gold ranked below k",
+          "gold never retrieved")
 
 
 @dataclass(frozen=True)
@@ -39,13 +40,22 @@ class Arm:
         """The chunks this run judged relevant to ``qid``."""
         return {d for d, r in self.files.qrels.get(qid, {}).items() if r > 0}
 
-    @cached_property
-    def unanswerable(self) -> set[str]:
-        """Queries hygiene found unanswerable in this run's chunking."""
+    def flagged(self, flag: str) -> set[str]:
+        """Queries whose hygiene flags (per_query.parquet) include ``flag``."""
         df = self.files.per_query
         if "hygiene_flags" not in df.columns:
             return set()
-        return {str(q) for q, f in zip(df["qid"], df["hygiene_flags"]) if "unanswerable" in str(f or "")}
+        return {str(q) for q, f in zip(df["qid"], df["hygiene_flags"]) if flag in str(f or "")}
+
+    @cached_property
+    def unanswerable(self) -> set[str]:
+        """Queries hygiene found unanswerable in this run's chunking."""
+        return self.flagged("unanswerable")
+
+    @cached_property
+    def twins(self) -> set[str]:
+        """Queries whose gold file has an identical copy elsewhere, judged irrelevant (twin_gold)."""
+        return self.flagged("twin_gold")
 
 
 @dataclass(frozen=True)
@@ -130,10 +140,12 @@ def miss_cause(arm: Arm, qid: str, k: int) -> str | None:
         return None
     if qid in arm.unanswerable:
         return CAUSES[0]
+    if qid in arm.twins:  # its copy, as good a hit by text, is judged irrelevant
+        return CAUSES[1]
     gold_files = {d for d, r in arm.files.file_qrels.get(qid, {}).items() if r > 0}
     if gold_files & set(arm.files.file_rankings.get(qid, [])[:k]):
-        return CAUSES[1]
-    return CAUSES[2] if rels & set(ranking) else CAUSES[3]
+        return CAUSES[2]
+    return CAUSES[3] if rels & set(ranking) else CAUSES[4]
 
 
 def miss_causes(arm: Arm, qids: list[str], k: int) -> dict[str, int]:

@@ -120,6 +120,20 @@ def _languages(bv: BoardView) -> list[str]:
     return lines
 
 
+def _misses(bv: BoardView) -> list[str]:
+    """Each arm's misses at k by cause."""
+    mt = bv.misses
+    if mt is None:
+        return []
+    lines = ["", f"**Misses at {mt.k} by cause** (queries with no relevant chunk in an arm's top {mt.k}; "
+                 "`hermes-eval compare` shows them query by query)", "",
+             "| run | queries | hits | " + " | ".join(md_cell(c) for c in mt.causes) + " |",
+             "|:--|--:|--:|" + "--:|" * len(mt.causes)]
+    for label, _, n, counts in mt.rows:
+        lines.append(f"| {md_cell(label)} | {n} | {n - sum(counts)} | " + " | ".join(map(str, counts)) + " |")
+    return lines
+
+
 def _ties_sentence(bv: BoardView, stat_test: str, alpha: float) -> str:
     """What the tied column means, and how many groups this board has."""
     if bv.ties is None:
@@ -148,6 +162,7 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
         if note:
             lines += ["", f"⚠ {md_cell(note)}"]
     lines += _anchors(bv)
+    lines += _misses(bv)
     lines += _languages(bv)
     links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
     if links:

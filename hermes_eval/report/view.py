@@ -10,6 +10,7 @@ from hermes_eval.config.identity import slug
 from hermes_eval.report import charts
 from hermes_eval.judge.tied_groups import TiedGroups, tied_groups
 from hermes_eval.report.anchors import AnchorRow, anchor_rows
+from hermes_eval.report.miss_table import MissTable, miss_table
 from hermes_eval.report.breakdown import NotableQuery, RepoTable, hygiene_rows, notable_queries, repo_table
 from hermes_eval.report.compare import Mark, board_marks
 from hermes_eval.report.curves import run_curves
@@ -55,6 +56,7 @@ class BoardView:
     anchors: tuple[AnchorRow, ...] = ()  # published numbers beside ours
     languages: RepoTable | None = None  # per language of the queries' gold files
     ties: TiedGroups | None = None  # arms not separable on the ranking metric (None: per-query data missing)
+    misses: MissTable | None = None  # each arm's misses at k by cause
 
     def tied(self, config_hash: str) -> str:
         """The arm's tied-group letters ('' when not computed)."""
@@ -150,7 +152,7 @@ def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardVi
                                                  {h: (lambda f=f: f.per_query) for h, f in files.items()})),
                      languages=repo_table(labels, files, b.sort_metric, by="language",
                                           notes=tuple(fallback_notes(records[h] for h in labels))),
-                     ties=board_ties(b, files, s))
+                     ties=board_ties(b, files, s), misses=miss_table(labels, records, files))
 
 
 def build_view(df: pd.DataFrame, records: list[dict], s: ReportSettings) -> LeaderboardView:

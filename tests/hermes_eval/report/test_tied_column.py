@@ -32,3 +32,26 @@ def test_tied_letters_on_both_boards(tmp_path):
     assert sorted(letters.values()) == sorted(want.letters.values())
     html = (tmp_path / "rep" / "leaderboard.html").read_text()
     assert html.count('<td class="t tied"') == 3 and "read the order within a group as a tie" in html
+
+
+def test_misses_by_cause_add_up_on_both_boards(tmp_path):
+    import pandas as pd
+
+    from hermes_eval.report.head_to_head import CAUSES
+
+    qs = queries(n=40, plant=False)
+    for arm in (BASELINE, HYBRID):
+        write_arm(tmp_path / "runs", arm, qs, 0)
+    assert main(["leaderboard", "--runs", str(tmp_path / "runs"), "--out", str(tmp_path / "rep")]) == 0
+    md = (tmp_path / "rep" / "leaderboard.md").read_text()
+    section = md.split("**Misses at 10 by cause**")[1]
+    rows = [ln for ln in section.splitlines() if ln.startswith("| lines/")][:2]
+    for ln in rows:
+        cells = [c.strip() for c in ln.strip("|").split("|")]
+        n, hits, counts = int(cells[1]), int(cells[2]), [int(c) for c in cells[3:3 + len(CAUSES)]]
+        assert n == 40 and hits + sum(counts) == n
+        arm = {"lines/rank\\_bm25": BASELINE, "lines/rank\\_bm25+exact w\\_dense=0.5": HYBRID}[cells[0]]
+        run = next((tmp_path / "runs").glob(f"*{arm.config_hash}/per_query.parquet"))
+        assert hits == int((pd.read_parquet(run)["recall@10"] > 0).sum())
+    html = (tmp_path / "rep" / "leaderboard.html").read_text()
+    assert "Misses at 10 by cause" in html and html.count('<table class="misses">') == 1

@@ -1,0 +1,34 @@
+"""Why each arm of a board misses: its queries with no relevant chunk in the top k, by cause
+(``head_to_head.miss_cause``: unanswerable, an identical twin of the gold judged irrelevant, the
+right file but the wrong chunk, gold ranked below k, gold never retrieved)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from hermes_eval.record.folder import RunFiles
+from hermes_eval.report.head_to_head import CAUSES, Arm, miss_causes
+
+MISS_K = 10
+
+
+@dataclass(frozen=True)
+class MissTable:
+    k: int
+    causes: tuple[str, ...]
+    rows: tuple[tuple[str, str, int, tuple[int, ...]], ...]  # (label, config hash, queries, count per cause)
+
+
+def miss_table(labels: dict[str, str], records: dict[str, dict], files: dict[str, RunFiles],
+               k: int = MISS_K) -> MissTable | None:
+    """Misses at ``k`` by cause for every arm with per-query results (None: none has)."""
+    rows = []
+    for h, label in labels.items():
+        f = files[h]
+        if not f.exists() or f.per_query.empty:
+            continue
+        arm = Arm(Path(records[h]["_dir"]), records[h], f)
+        qids = [str(q) for q in f.per_query["qid"]]
+        counts = miss_causes(arm, qids, k)
+        rows.append((label, h, len(qids), tuple(counts[c] for c in CAUSES)))
+    return MissTable(k, CAUSES, tuple(rows)) if rows else None
