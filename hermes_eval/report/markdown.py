@@ -102,11 +102,23 @@ def _anchors(bv: BoardView) -> list[str]:
 
 def _languages(bv: BoardView) -> list[str]:
     """Per-language means of the ranking metric (a query's language: its gold files')."""
-    rt = bv.languages
+    return _strata_table(bv.languages, "(a query's language is its gold files'; `mixed` when they differ; "
+                                       "95% bootstrap CIs)")
+
+
+def _repositories(bv: BoardView) -> list[str]:
+    """Per-repository means of the ranking metric and of any metric an anchor averages per repository."""
+    out: list[str] = []
+    for rt in (bv.repos, *bv.repos_extra):
+        if rt is not None and len(rt.repos) > 1:
+            out += _strata_table(rt, "(95% bootstrap CIs)")
+    return out
+
+
+def _strata_table(rt, note: str) -> list[str]:
     if rt is None or not rt.repos:
         return []
-    lines = ["", f"**Per language: {md_cell(rt.metric)}** (a query's language is its gold files'; "
-                 f"`mixed` when they differ; 95% bootstrap CIs)", "",
+    lines = ["", f"**Per {rt.title}: {md_cell(rt.metric)}** {note}", "",
              "| run | " + " | ".join(f"{md_cell(lang)} (n={n})" for lang, n in rt.repos) + " |",
              "|:--|" + "--:|" * len(rt.repos)]
     for row, (label, _h, vals) in enumerate(rt.rows[:MARKDOWN_TOP_ROWS]):
@@ -163,6 +175,7 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
             lines += ["", f"⚠ {md_cell(note)}"]
     lines += _anchors(bv)
     lines += _misses(bv)
+    lines += _repositories(bv)
     lines += _languages(bv)
     links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
     if links:

@@ -57,6 +57,7 @@ class BoardView:
     languages: RepoTable | None = None  # per language of the queries' gold files
     ties: TiedGroups | None = None  # arms not separable on the ranking metric (None: per-query data missing)
     misses: MissTable | None = None  # each arm's misses at k by cause
+    repos_extra: tuple[RepoTable, ...] = ()  # per repository, metrics an anchor averages per repository
 
     def tied(self, config_hash: str) -> str:
         """The arm's tied-group letters ('' when not computed)."""
@@ -152,7 +153,10 @@ def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardVi
                                                  {h: (lambda f=f: f.per_query) for h, f in files.items()})),
                      languages=repo_table(labels, files, b.sort_metric, by="language",
                                           notes=tuple(fallback_notes(records[h] for h in labels))),
-                     ties=board_ties(b, files, s), misses=miss_table(labels, records, files))
+                     ties=board_ties(b, files, s), misses=miss_table(labels, records, files),
+                     repos_extra=tuple(repo_table(labels, files, m) for m in dict.fromkeys(
+                         a.metric for a in s.anchors if b.queryset in a.querysets and a.average == "repos")
+                         if m != b.sort_metric))
 
 
 def build_view(df: pd.DataFrame, records: list[dict], s: ReportSettings) -> LeaderboardView:

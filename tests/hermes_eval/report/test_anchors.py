@@ -71,6 +71,9 @@ def test_an_anchor_averaged_over_repositories_is_met_by_our_mean_of_repository_m
     row = next(line for line in (tmp_path / "rep" / "leaderboard.md").read_text().splitlines()
                if line.startswith("| Someone"))
     assert f"{by_repo.mean():.3f} [" in row and "mean of the repositories' means" in row
+    md = (tmp_path / "rep" / "leaderboard.md").read_text()
+    table = md.split("**Per repository: ndcg@10**")[1]  # the per-repository means the anchor averages
+    assert f"{by_repo['alpha']:.3f}" in table and f"{by_repo['beta']:.3f}" in table
     (tmp_path / "b.yaml").write_text((tmp_path / "a.yaml").read_text().replace("average: repos", "average: files"))
     with pytest.raises(UserError, match=r"anchors\[0\]: field 'average' must be one of queries, repos"):
         load_anchors(tmp_path / "b.yaml")
