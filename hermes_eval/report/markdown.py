@@ -169,6 +169,8 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
     warning = b.hygiene.warning()
     if warning:
         lines += [f"> **{md_cell(warning)}**", ""]
+    if bv.set_line:
+        lines += [f"Query set: {md_cell(bv.set_line)}.", ""]
     lines += _table(bv)
     for note in (b.hygiene.unanswerable_note(bv.labels), b.hygiene.twins_note(bv.labels)):
         if note:
