@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Mapping
 
 import pandas as pd
 import yaml
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.record.folder import RunFiles
 
 
 @dataclass(frozen=True)
@@ -77,9 +78,9 @@ def _over_repos(per_query: pd.DataFrame, metric: str) -> tuple[float, tuple[floa
 
 
 def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame,
-                per_query: Mapping[str, Callable[[], pd.DataFrame]] | None = None) -> list[AnchorRow]:
+                files: Mapping[str, RunFiles] | None = None) -> list[AnchorRow]:
     """Every anchor of ``queryset`` with each of our runs of its arm (or one empty row); an anchor
-    averaged over repositories reads the run's per-query scores (``per_query``: config hash -> loader)."""
+    averaged over repositories reads the run's per-query scores (``files``: config hash -> run files)."""
     out: list[AnchorRow] = []
     for a in anchors:
         if queryset not in a.querysets:
@@ -89,7 +90,7 @@ def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame,
             out.append(AnchorRow(a, None, None, a.system, a.chunker))
         for _, r in (mine.iterrows() if a.metric in rows.columns else ()):
             if a.average == "repos":
-                got = _over_repos(per_query[str(r["config_hash"])](), a.metric) if per_query else None
+                got = _over_repos(files[str(r["config_hash"])].per_query, a.metric) if files else None
                 if got is None:
                     out.append(AnchorRow(a, None, None, str(r["system"]), str(r["chunker"])))
                     continue
