@@ -119,14 +119,12 @@ def reproduce(spec: DecisionSpec, runs: list[ArmRun], runs_dir: str, out_dir: st
 
 def _ties(spec: DecisionSpec, runs: list[ArmRun], final: Verdict) -> list[str]:
     """Which arms the data cannot order on the primary metric (every pair tested, Holm over all)."""
-    from hermes_eval.judge.tied_groups import tied_groups
+    from hermes_eval.judge.tied_groups import aligned, tied_groups
 
     metric = spec.primary_metric
-    frames = {r.arm.name: r.files.per_query for r in runs}
-    if len(frames) < 2 or any(f.empty or metric not in f or "qid" not in f for f in frames.values()):
+    values = aligned({r.arm.name: r.files.per_query for r in runs}, metric)
+    if values is None or len(values) < 2:
         return ["Not computed: an arm has no per-query results for " + md_cell(metric) + "."]
-    common = sorted(set.intersection(*(set(f["qid"]) for f in frames.values())))
-    values = {a: f.set_index("qid").loc[common, metric].to_numpy(dtype=float) for a, f in frames.items()}
     order = sorted(values, key=lambda a: -float(values[a].mean()))
     g = tied_groups(order, values, spec.rule.alpha, spec.stat_test)
     n = len(order)

@@ -8,11 +8,14 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 import numpy as np
 
 from hermes_eval.judge.significance import DEFAULT_ALPHA, DEFAULT_STAT_TEST, holm, paired_pvalue
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,15 @@ class TiedGroups:
         """The arms sharing a letter with ``arm``, in rank order."""
         mine = set(self.letters.get(arm, ""))
         return [a for a in self.letters if a != arm and mine & set(self.letters[a])]
+
+
+def aligned(frames: Mapping[str, "pd.DataFrame"], metric: str) -> dict[str, np.ndarray] | None:
+    """Each arm's per-query ``metric`` over the queries every arm has, in qid order (None: an arm
+    has no per-query values for it)."""
+    if any(f.empty or metric not in f or "qid" not in f for f in frames.values()):
+        return None
+    common = sorted(set.intersection(*(set(f["qid"]) for f in frames.values())))
+    return {a: f.set_index("qid").loc[common, metric].to_numpy(dtype=float) for a, f in frames.items()}
 
 
 def _letter(i: int) -> str:

@@ -8,7 +8,7 @@ import pandas as pd
 
 from hermes_eval.config.identity import slug
 from hermes_eval.report import charts
-from hermes_eval.judge.tied_groups import TiedGroups, tied_groups
+from hermes_eval.judge.tied_groups import TiedGroups, aligned, tied_groups
 from hermes_eval.report.anchors import AnchorRow, anchor_rows
 from hermes_eval.report.miss_table import MissTable, miss_table
 from hermes_eval.report.set_manifest import set_line
@@ -125,12 +125,8 @@ def board_ties(b: Board, files: dict[str, RunFiles], s: ReportSettings) -> TiedG
     """Tied groups of the board's arms on its ranking metric, queries paired by qid (those every
     arm has); None when an arm has no per-query values for it."""
     order = [str(h) for h in b.rows["config_hash"]]
-    frames = {h: files[h].per_query for h in order}
-    if any(f.empty or b.sort_metric not in f or "qid" not in f for f in frames.values()):
-        return None
-    common = sorted(set.intersection(*(set(f["qid"]) for f in frames.values())))
-    values = {h: f.set_index("qid").loc[common, b.sort_metric].to_numpy(dtype=float) for h, f in frames.items()}
-    return tied_groups(order, values, s.alpha, s.stat_test)
+    values = aligned({h: files[h].per_query for h in order}, b.sort_metric)
+    return tied_groups(order, values, s.alpha, s.stat_test) if values is not None else None
 
 
 def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardView:
