@@ -1,18 +1,11 @@
-"""``git:PATH@COMMIT``: a local clone or bare mirror at one commit, read with ``git archive`` (no
-network, no work tree touched), unpacked once into the cache."""
+"""``git:PATH@COMMIT``: a local clone or bare mirror at one commit (no network, no work tree
+touched); its files are read from the repository by ``git_tree.py``."""
 from __future__ import annotations
 
-import io
-import logging
 import subprocess
-import tarfile
 from pathlib import Path
 
-from filelock import FileLock
-
 from hermes_eval.core.errors import UserError
-
-log = logging.getLogger(__name__)
 
 
 def repo_name(path: Path) -> str:
@@ -45,19 +38,3 @@ def resolve_commit(path: Path, commit: str, spec: str) -> str:
                         f"repository or fix the commit")
     return proc.stdout.strip()
 
-
-def unpack(path: Path, sha: str, dest: Path) -> Path:
-    """``git archive`` of ``sha`` unpacked under ``dest`` (once, under a lock); the tree's root."""
-    root, done = dest / "tree", dest / ".unpacked"
-    dest.mkdir(parents=True, exist_ok=True)
-    with FileLock(str(dest) + ".lock"):
-        if not done.exists():
-            log.info("git source %s@%s: unpacking into %s", path, sha[:12], root)
-            proc = subprocess.run(["git", "-C", str(path), "archive", "--format=tar", sha], capture_output=True)
-            if proc.returncode != 0:
-                last = (proc.stderr.decode(errors="replace").strip().splitlines() or ["no output"])[-1]
-                raise UserError(f"git archive {sha[:12]} in {path} failed ({last}): check the repository")
-            with tarfile.open(fileobj=io.BytesIO(proc.stdout)) as t:
-                t.extractall(root, filter="data")
-            done.touch()
-    return root.resolve()

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import fnmatch
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
+from hermes_eval.corpus import git_tree
 from hermes_eval.corpus.languages import detect_language
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.corpus.sources import FORMS, Source, resolve
@@ -82,6 +84,11 @@ def read_text(path: Path, max_bytes: int) -> tuple[str | None, str | None]:
         data = path.read_bytes()
     except OSError:
         return None, "unreadable"
+    return decode(data)
+
+
+def decode(data: bytes) -> tuple[str | None, str | None]:
+    """A file's bytes as text (BOM dropped, newlines normalized), or (None, why it is skipped)."""
     if b"\0" in data[:8192]:
         return None, "binary"
     try:
@@ -113,34 +120,73 @@ def load_corpus(sources: Sequence[str], name: str = "corpus", cache_dir: str | P
     if not sources:
         raise UserError(f"corpus.sources is empty: give at least one source ({FORMS})")
     cache = Path(cache_dir)
-    skipped: dict[str, int] = {}
-    files: dict[str, CorpusFile] = {}
-    wanted = set(languages) if languages else None
-    fingerprints: dict[str, str] = {}
+    scan = _Scan(len(sources), max_file_bytes, set(languages) if languages else None, exclude)
     with track("corpus sources", len(sources), "sources") as tracker:
-        resolved = [(spec, _resolved(spec, cache, tracker)) for spec in sources]
-    for spec, src in resolved:
+        resolved = [_resolved(spec, cache, tracker) for spec in sources]
+    try:
+        with track("corpus files", len(resolved), "sources") as tracker:
+            for src in resolved:
+                scan.add(src)
+                tracker.update()
+    finally:
+        for reader in scan.blobs.values():
+            reader.close()
+    if not scan.files:
+        raise UserError(f"corpus {name!r} has no indexable files in {list(sources)}: point "
+                        f"corpus.sources at source code")
+    return Corpus(name=name, files=tuple(scan.files[p] for p in sorted(scan.files)), skipped=scan.skipped,
+                  sources=tuple(str(s) for s in sources), fingerprints=scan.fingerprints)
+
+
+@dataclass
+class _Scan:
+    """What one ``load_corpus`` call gathers and the rules it applies to every source."""
+
+    n_sources: int
+    max_file_bytes: int
+    wanted: set[str] | None
+    exclude: Sequence[str]
+    files: dict[str, CorpusFile] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    blobs: dict[Path, git_tree.Blobs] = field(default_factory=dict)  # one reader per repository
+
+    def add(self, src: Source) -> None:
+        """Every kept file of ``src`` into ``files``."""
+        skipped = self.skipped
         if src.fingerprint:
-            fingerprints[src.spec] = src.fingerprint
-        prefix = src.prefix if src.prefix is not None else (f"{src.repo}/" if len(sources) > 1 else "")
-        for rel, abspath in _walk(src, skipped):
+            self.fingerprints[src.spec] = src.fingerprint
+        prefix = src.prefix if src.prefix is not None else (f"{src.repo}/" if self.n_sources > 1 else "")
+        for rel, read in _entries(src, skipped, self.max_file_bytes, self.blobs):
             lang = detect_language(rel)
-            if lang is None or (wanted is not None and lang not in wanted):
+            if lang is None or (self.wanted is not None and lang not in self.wanted):
                 skipped["not_source"] = skipped.get("not_source", 0) + 1
                 continue
             path = prefix + rel
-            if exclude and excluded(path, exclude):
+            if self.exclude and excluded(path, self.exclude):
                 skipped["excluded"] = skipped.get("excluded", 0) + 1
                 continue
-            text, why = read_text(abspath, max_file_bytes)
+            text, why = read()
             if why:
                 skipped[why] = skipped.get(why, 0) + 1
                 continue
-            if path in files:
+            if path in self.files:
                 raise UserError(f"corpus sources collide at {path!r}: list each source once in corpus.sources")
-            files[path] = CorpusFile(path=path, repo=src.repo, language=lang, text=text)
-    if not files:
-        raise UserError(f"corpus {name!r} has no indexable files in {list(sources)}: point "
-                        f"corpus.sources at source code")
-    return Corpus(name=name, files=tuple(files[p] for p in sorted(files)), skipped=skipped,
-                  sources=tuple(str(s) for s in sources), fingerprints=fingerprints)
+            self.files[path] = CorpusFile(path=path, repo=src.repo, language=lang, text=text)
+
+
+def _entries(src: Source, skipped: dict[str, int], max_bytes: int, blobs: dict[Path, git_tree.Blobs]
+             ) -> list[tuple[str, Callable[[], tuple[str | None, str | None]]]]:
+    """(relative path, a reader of its text) for each file of ``src``: from the folder, or straight
+    from the repository for a git snapshot (its blobs read through the repository's shared reader)."""
+    if src.commit is None:
+        return [(rel, lambda p=p: read_text(p, max_bytes)) for rel, p in _walk(src, skipped)]
+    reader = blobs.setdefault(src.root, git_tree.Blobs(src.root))
+    entries = git_tree.tree(src.root, src.commit)
+    kept, links = git_tree.walk(entries, lambda d: _skip_dir(d, skipped), skipped)
+    kept = kept + git_tree.resolve_links(links, kept, entries, reader, skipped)
+
+    def read(e: git_tree.Entry) -> tuple[str | None, str | None]:
+        return (None, "too_large") if e.size > max_bytes else reader.text(e.sha, decode)
+
+    return [(e.path, lambda e=e: read(e)) for e in kept]

@@ -32,6 +32,8 @@ class Source:
     fingerprint: str | None = None
     # folders under the root (relative, '/'-separated) never walked
     skip: tuple[str, ...] = ()
+    # a git snapshot: the full sha whose tree is read from the repository at ``root`` (nothing unpacked)
+    commit: str | None = None
 
 
 FORMS = "a folder, pkg:NAME, pypi:NAME==VERSION, npm:NAME@VERSION, deb:PACKAGE=VERSION or git:PATH@COMMIT"
@@ -116,15 +118,14 @@ def _unpack(archive: Path, out: Path) -> None:
 
 
 def _git(spec: str, cache: Path) -> Source:
-    """``git:PATH@COMMIT``; the repo name is ``NAME@COMMIT8`` so snapshots of one repository
-    at several commits get distinct prefixes in one corpus."""
+    """``git:PATH@COMMIT``, read from the repository itself (``git_tree.py``); the repo name is
+    ``NAME@COMMIT8`` so snapshots of one repository at several commits get distinct prefixes."""
     from hermes_eval.corpus import git_source
 
     path, commit = git_source.parse(spec)
     sha = git_source.resolve_commit(path, commit, spec)
     name = git_source.repo_name(path)
-    root = git_source.unpack(path, sha, cache / "git" / f"{name}-{sha}")
-    return Source(spec=spec, repo=f"{name}@{sha[:8]}", root=root)
+    return Source(spec=spec, repo=f"{name}@{sha[:8]}", root=path.resolve(), commit=sha)
 
 
 RESOLVERS: dict[str, Callable[[str, Path], Source]] = {"pkg": _pkg, "pypi": _pypi, "npm": _npm, "deb": _deb,

@@ -84,8 +84,13 @@ def budget_metrics(queries: Sequence[Query], rankings: Mapping[str, Sequence[str
 
 
 def token_stats(chunks: Sequence[Chunk]) -> dict:
-    """Chunk size in tokens: mean, p50, p95, max and total, flat for the run record."""
-    sizes = np.asarray([count_tokens(c.text) for c in chunks] or [0], dtype=np.float64)
+    """Chunk size in tokens: mean, p50, p95, max and total, flat for the run record; each distinct
+    text counted once (the snapshots of one repository share most of their chunks)."""
+    counted: dict[str, int] = {}
+    for c in chunks:
+        if c.text not in counted:
+            counted[c.text] = count_tokens(c.text)
+    sizes = np.asarray([counted[c.text] for c in chunks] or [0], dtype=np.float64)
     return {"tokens_mean": round(float(sizes.mean()), 1), "tokens_p50": float(np.percentile(sizes, 50)),
             "tokens_p95": float(np.percentile(sizes, 95)), "tokens_max": int(sizes.max()),
             "tokens_total": int(sizes.sum()), "tokenizer": TOKENIZER}

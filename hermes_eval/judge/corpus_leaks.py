@@ -19,6 +19,7 @@ from typing import Iterator, Mapping, Sequence
 from hermes_eval.core import Query, Span
 from hermes_eval.core.queryset import scope_of
 from hermes_eval.judge.leaks import normalize
+from retrievers.progress import track
 
 SEP = "\0"
 
@@ -33,26 +34,37 @@ class LeakRules:
     max_copies: int = 5  # text found in more places than this is boilerplate
 
 
-class CorpusText:
-    """The normalized text of a corpus with a map from offsets back to file lines."""
+def _normalized(text: str) -> tuple[str, list[int], list[int]]:
+    """A file's normalized body (non-blank lines joined by a space), each line's offset in it and number."""
+    offsets, numbers, norms, at = [], [], [], 0
+    for n, line in enumerate(text.split("\n"), start=1):
+        norm = normalize(line)
+        if norm:
+            offsets.append(at)
+            numbers.append(n)
+            norms.append(norm)
+            at += len(norm) + 1
+    return " ".join(norms), offsets, numbers
 
-    def __init__(self, files: Mapping[str, str]):
+
+class CorpusText:
+    """The normalized text of a corpus with a map from offsets back to file lines. ``memo`` (text ->
+    its normalized body, line offsets inside it and line numbers) lets several corpora that share
+    files (snapshots of one repository) normalize each distinct text once."""
+
+    def __init__(self, files: Mapping[str, str], memo: dict | None = None):
         parts: list[str] = []
         self._paths: list[str] = []
         self._starts: list[int] = []  # offset of each file in ``text``
-        self._line_at: list[list[int]] = []  # per file: offset of each non-blank line
+        self._line_at: list[list[int]] = []  # per file: offset of each non-blank line, from the file's start
         self._line_no: list[list[int]] = []  # per file: its line number
+        memo = {} if memo is None else memo
         pos = 0
         for path in sorted(files):
-            offsets, numbers, norms, at = [], [], [], pos
-            for n, line in enumerate(files[path].split("\n"), start=1):
-                norm = normalize(line)
-                if norm:
-                    offsets.append(at)
-                    numbers.append(n)
-                    norms.append(norm)
-                    at += len(norm) + 1
-            body = " ".join(norms)
+            text = files[path]
+            if text not in memo:
+                memo[text] = _normalized(text)
+            body, offsets, numbers = memo[text]
             self._paths.append(path)
             self._starts.append(pos)
             self._line_at.append(offsets)
@@ -64,9 +76,9 @@ class CorpusText:
     def span(self, start: int, end: int) -> Span:
         """The file lines holding ``text[start:end]``."""
         f = bisect_right(self._starts, start) - 1
-        at, numbers = self._line_at[f], self._line_no[f]
-        first = numbers[bisect_right(at, start) - 1]
-        last = numbers[bisect_right(at, max(start, end - 1)) - 1]
+        at, numbers, base = self._line_at[f], self._line_no[f], self._starts[f]
+        first = numbers[bisect_right(at, start - base) - 1]
+        last = numbers[bisect_right(at, max(start, end - 1) - base) - 1]
         return Span(self._paths[f], first, last)
 
     def matches(self, query: str, rules: LeakRules) -> Iterator[tuple[int, int]]:
@@ -123,15 +135,26 @@ def leak_places(q: Query, text: CorpusText, rules: LeakRules) -> list[Span]:
 def corpus_leak_places(queries: Sequence[Query], files: Mapping[str, str], rules: LeakRules,
                        scopes: Sequence[str] = ()) -> dict[str, tuple[Span, ...]]:
     """qid -> its leak places, for the queries that leak; the corpus is normalized once. With
-    snapshot ``scopes`` (one corpus holding a repository at several commits) a query only leaks
-    into its own snapshot, the only one it searches."""
-    text = CorpusText(files)
-    out: dict[str, tuple[Span, ...]] = {}
+    snapshot ``scopes`` (one corpus holding a repository at several commits) a query is checked
+    against its own snapshot alone, the only one it searches: one snapshot's text is held at a time,
+    each distinct file text normalized once, and a text counts as boilerplate by its copies there."""
+    if not [s for s in scopes if s]:
+        text = CorpusText(files)
+        return {q.qid: tuple(found) for q in queries if (found := leak_places(q, text, rules))}
+    groups: dict[str, list[Query]] = {}
     for q in queries:
-        found = leak_places(q, text, rules)
-        if scopes:
-            own = scope_of((q.gold or q.exclude or (Span("", 1, 1),))[0].path, scopes)
-            found = [s for s in found if scope_of(s.path, scopes) == own]
-        if found:
-            out[q.qid] = tuple(found)
-    return out
+        own = scope_of((q.gold or q.exclude or (Span("", 1, 1),))[0].path, scopes)
+        groups.setdefault(own, []).append(q)
+    by_scope: dict[str, dict[str, str]] = {}
+    for path, body in files.items():
+        by_scope.setdefault(scope_of(path, scopes), {})[path] = body
+    memo: dict = {}
+    out: dict[str, tuple[Span, ...]] = {}
+    with track("leak check", len(groups), "snapshots") as tracker:
+        for own, group in groups.items():
+            text = CorpusText(by_scope.get(own, {}), memo)
+            for q in group:
+                if found := leak_places(q, text, rules):
+                    out[q.qid] = tuple(found)
+            tracker.update()
+    return {q.qid: out[q.qid] for q in queries if q.qid in out}

@@ -16,6 +16,7 @@ from hermes_eval.stages.foreign import ForeignChunks
 from retrievers.chunk import Chunk
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.pipeline import Depths, Pipeline
+from retrievers.sparse.memo import memoize_tokenizers
 
 
 @dataclass
@@ -61,10 +62,15 @@ def make_parts(s: RunSettings, indexed: Corpus, overfetch: int = 0) -> Parts:
     return Parts(pipeline=pipeline, embedder=embedder, reranker=reranker, expander=expander)
 
 
-def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], overfetch: int = 0) -> Built:
-    """Parts for ``s`` with every index built over ``chunks`` (loaded from the cache when it has them)."""
+def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], overfetch: int = 0,
+          token_memos: dict | None = None) -> Built:
+    """Parts for ``s`` with every index built over ``chunks`` (loaded from the cache when it has them).
+    ``token_memos`` (leg name -> memo, kept by the caller across builds) makes each text-tokenizing
+    leg tokenize a text once over all the builds that share it (the snapshots of a repository)."""
     parts = make_parts(s, indexed, overfetch)
     pipeline = parts.pipeline
+    if token_memos is not None and hasattr(pipeline, "legs"):
+        memoize_tokenizers(pipeline.legs, token_memos)
     store = _index_store(s, pipeline, chunks) if s.index_cache else None
     t0 = time.perf_counter()
     seconds = pipeline.build(chunks, store=store)

@@ -10,7 +10,8 @@ from hermes_eval.core.measured import Measured
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.search import run_queries
-from hermes_eval.stages.snapshots import in_scope
+from hermes_eval.core.queryset import scope_of
+from retrievers.progress import track
 from retrievers.chunk import Chunk
 
 
@@ -35,24 +36,50 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
         groups.setdefault(str(q.meta.get("scope") or ""), []).append(q)
     measured, total, report = Measured(), None, {}
     embeddings = {"computed": 0, "cached": 0, "encode_seconds": 0.0}
-    for scope in groups:  # the order the chunk reuse was counted in (queries' order)
-        part = in_scope(chunks, scope)
-        if not part:
-            raise UserError(f"snapshot {scope!r} has no chunks: its repository files were all skipped")
-        built = build(s, indexed, part, overfetch)
-        m = run_queries(built.pipeline, groups[scope], lookup, int(s.depths["k"]), overfetch, s.warmup,
-                        built.parts.foreign)
-        _merge(measured, m)
-        emb = dict(built.parts.embedder.stats) if built.parts.embedder is not None else {}
-        for key in embeddings:
-            embeddings[key] += type(embeddings[key])(emb.get(key) or 0)
-        report[scope or "."] = dict(reuse.get(scope, {}), queries=len(groups[scope]), indexed_chunks=len(part),
-                                    embedded=int(emb.get("computed", 0)), embeddings_cached=int(emb.get("cached", 0)),
-                                    build_seconds=round(built.build_total, 4))
-        total = built if total is None else _add(total, built)
+    memos: dict = {}  # leg -> tokenizer memo: a text shared by snapshots is tokenized once
+    by_scope = _by_scope(chunks, list(groups))
+    with track("snapshots", len(groups), "snapshots") as progress:
+        for scope in groups:
+            total = _one(s, indexed, by_scope.get(scope, []), scope, groups[scope], lookup, reuse, overfetch,
+                         memos, measured, embeddings, report, total)
+            progress.update()
     if total is not None and total.parts.embedder is not None:
         total.parts.embedder.stats.update(embeddings)
     return measured, total, report
+
+
+def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries: list[Query],
+         lookup: ChunkLookup, reuse: dict, overfetch: int, memos: dict, measured: Measured, embeddings: dict,
+         report: dict, total: Built | None) -> Built:
+    """Build one snapshot's indexes over ``part`` and search its ``queries`` into ``measured`` and
+    ``report``; returns the builds summed so far."""
+    if not part:
+        raise UserError(f"snapshot {scope!r} has no chunks: its repository files were all skipped")
+    tokenized = {name: m.computed for name, m in memos.items()}
+    built = build(s, indexed, part, overfetch, memos)
+    m = run_queries(built.pipeline, queries, lookup, int(s.depths["k"]), overfetch, s.warmup, built.parts.foreign)
+    _merge(measured, m)
+    emb = dict(built.parts.embedder.stats) if built.parts.embedder is not None else {}
+    for key in embeddings:
+        embeddings[key] += type(embeddings[key])(emb.get(key) or 0)
+    report[scope or "."] = dict(reuse.get(scope, {}), queries=len(queries), indexed_chunks=len(part),
+                                embedded=int(emb.get("computed", 0)), embeddings_cached=int(emb.get("cached", 0)),
+                                texts_tokenized={n: m.computed - tokenized.get(n, 0) for n, m in memos.items()},
+                                build_seconds=round(built.build_total, 4))
+    return built if total is None else _add(total, built)
+
+
+def _by_scope(chunks: Sequence[Chunk], scopes: list[str]) -> dict[str, list[Chunk]]:
+    """Each snapshot's chunks, in one pass over the chunks (not one pass per snapshot)."""
+    if scopes == [""]:
+        return {"": list(chunks)}
+    out: dict[str, list[Chunk]] = {s: [] for s in scopes}
+    for c in chunks:
+        head = c.path[:c.path.find("/") + 1]  # a snapshot's prefix is its first folder: no scan of them all
+        own = head if head in out else scope_of(c.path, scopes)
+        if own in out:
+            out[own].append(c)
+    return out
 
 
 def _add(a: Built, b: Built) -> Built:

@@ -50,7 +50,3 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str]) -> tuple[l
                     key=lambda c: (c.path, c.start, c.end))
     return chunks, per
 
-
-def in_scope(chunks: Sequence[Chunk], scope: str) -> list[Chunk]:
-    """The chunks of one snapshot (all chunks for the empty scope)."""
-    return [c for c in chunks if c.path.startswith(scope)] if scope else list(chunks)

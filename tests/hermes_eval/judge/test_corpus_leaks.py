@@ -85,3 +85,25 @@ def test_a_query_only_leaks_into_its_own_snapshot():
     assert corpus_leak_places([q], files, LeakRules(), scopes=("repo@aaaa/", "repo@bbbb/")) == {
         "q": (Span("repo@bbbb/a.py", 2, 2),)}
     assert len(corpus_leak_places([q], files, LeakRules())["q"]) == 2
+
+
+def test_copies_in_other_snapshots_do_not_make_a_text_boilerplate():
+    """Eight snapshots of one repository each hold the query's text once: in the query's own snapshot
+    that is one place, a leak; counted over the whole corpus it would be eight (boilerplate)."""
+    scopes = tuple(f"repo@{i:04d}/" for i in range(8))
+    files = {f"{s}a.py": f"x = {i}\n# {DOC}\n" for i, s in enumerate(scopes)}
+    files.update({f"{s}b.py": "def f():\n    pass\n" for s in scopes})
+    q = Query("q", DOC, gold=(Span("repo@0003/b.py", 1, 2),))
+    assert corpus_leak_places([q], files, LeakRules(), scopes=scopes) == {"q": (Span("repo@0003/a.py", 2, 2),)}
+    assert corpus_leak_places([q], files, LeakRules()) == {}  # pooled: 8 copies > max_copies
+
+
+def test_shared_texts_are_normalized_once_and_map_back_to_each_snapshot():
+    text = f"import os\n\n# {DOC}\nx = 1\n"
+    memo: dict = {}
+    first = CorpusText({"s1/a.py": text, "s1/b.py": "y = 2\n"}, memo)
+    second = CorpusText({"s2/0.py": "z = 3\n", "s2/a.py": text}, memo)
+    assert len(memo) == 3  # a.py's text normalized once for both snapshots
+    for corpus, path in ((first, "s1/a.py"), (second, "s2/a.py")):
+        start = corpus.text.index(DOC.lower()[:40])
+        assert corpus.span(start, start + 40) == Span(path, 3, 3)

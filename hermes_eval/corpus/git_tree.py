@@ -1,0 +1,154 @@
+"""Read a ``git:PATH@COMMIT`` snapshot straight from the repository: ``git ls-tree`` for the file
+list, one ``git cat-file --batch`` per repository for the contents.
+
+Nothing is unpacked to disk, and a blob is read and decoded once per corpus however many snapshots
+hold it: the snapshots of one repository share every unchanged file's text (one string in memory).
+The files kept are the ones a scan of the unpacked tree keeps (same skipped folders, hidden files,
+size limit, binary and non-UTF-8 rules, links inside the tree indexed once under the target's path);
+unlike ``git archive`` it ignores ``export-ignore`` in ``.gitattributes``, so a snapshot is the
+commit's whole tree.
+"""
+from __future__ import annotations
+
+import posixpath
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from hermes_eval.core.errors import UserError
+
+LINK = "120000"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One file of a commit's tree: path, git mode, blob sha and size in bytes."""
+
+    path: str
+    mode: str
+    sha: str
+    size: int
+
+
+def tree(repo: Path, commit: str) -> list[Entry]:
+    """Every blob of ``commit`` (``git ls-tree -r --long``), sorted by path; submodules left out."""
+    proc = subprocess.run(["git", "-C", str(repo), "ls-tree", "-r", "-z", "--long", "--full-tree", commit],
+                          capture_output=True)
+    if proc.returncode != 0:
+        last = (proc.stderr.decode(errors="replace").strip().splitlines() or ["no output"])[-1]
+        raise UserError(f"git ls-tree {commit[:12]} in {repo} failed ({last}): check the repository")
+    out: list[Entry] = []
+    for row in proc.stdout.decode("utf-8", "surrogateescape").split("\0"):
+        if not row:
+            continue
+        meta, path = row.split("\t", 1)
+        mode, kind, sha, size = meta.split()
+        if kind == "blob":
+            out.append(Entry(path, mode, sha, int(size)))
+    return sorted(out, key=lambda e: e.path)
+
+
+class Blobs:
+    """A repository's blobs through one ``git cat-file --batch`` process, each read once."""
+
+    def __init__(self, repo: Path):
+        self.repo = repo
+        self._proc: subprocess.Popen | None = None
+        self._raw: dict[str, bytes] = {}
+        self._text: dict[str, tuple[str | None, str | None]] = {}
+        self.read = 0  # blobs read from git (each distinct one once)
+
+    def raw(self, sha: str) -> bytes:
+        if sha not in self._raw:
+            if self._proc is None:
+                self._proc = subprocess.Popen(["git", "-C", str(self.repo), "cat-file", "--batch"],
+                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            self._proc.stdin.write(sha.encode() + b"\n")
+            self._proc.stdin.flush()
+            header = self._proc.stdout.readline().split()
+            if len(header) != 3:
+                raise UserError(f"git cat-file {sha[:12]} in {self.repo}: blob missing ({b' '.join(header).decode()})")
+            size = int(header[2])
+            data = self._proc.stdout.read(size + 1)[:size]
+            self._raw[sha] = data
+            self.read += 1
+        return self._raw.pop(sha)
+
+    def text(self, sha: str, decode: Callable[[bytes], tuple[str | None, str | None]]) -> tuple[str | None, str | None]:
+        """(text, None) or (None, why it is skipped), decoded once per blob."""
+        if sha not in self._text:
+            self._text[sha] = decode(self.raw(sha))
+        return self._text[sha]
+
+    def link_target(self, sha: str) -> str:
+        return self.raw(sha).decode("utf-8", "surrogateescape")
+
+    def close(self) -> None:
+        if self._proc is not None:
+            self._proc.stdin.close()
+            self._proc.wait()
+            self._proc = None
+
+
+def walk(entries: list[Entry], skip_dir: Callable[[str], bool],
+         skipped: dict[str, int]) -> tuple[list[Entry], list[Entry]]:
+    """(files, links) a scan of the unpacked tree would walk: nothing under a folder ``skip_dir``
+    refuses (asked once per folder), no hidden file (counted in ``skipped``)."""
+    pruned: set[str] = set()
+    files: list[Entry] = []
+    links: list[Entry] = []
+    for e in entries:
+        parts = e.path.split("/")
+        inside_pruned = False
+        for i, part in enumerate(parts[:-1]):
+            prefix = "/".join(parts[:i + 1])
+            if prefix in pruned:
+                inside_pruned = True
+                break
+            if skip_dir(part):  # counts the folder itself, once, as os.walk prunes it
+                pruned.add(prefix)
+                inside_pruned = True
+                break
+        if inside_pruned:
+            continue
+        if parts[-1].startswith("."):
+            skipped["hidden"] = skipped.get("hidden", 0) + 1
+        elif e.mode == LINK:
+            links.append(e)
+        else:
+            files.append(e)
+    return files, links
+
+
+def resolve_links(links: list[Entry], files: list[Entry], entries: list[Entry], blobs: Blobs,
+                  skipped: dict[str, int]) -> list[Entry]:
+    """Links as a scan treats them, each returned as its target's entry under the link's path: a link
+    to a walked file is a duplicate, one to a file the walk skipped is kept once (first link wins),
+    one leaving the tree or to nothing is skipped (counted); a link to a folder is not a file."""
+    every = {e.path: e for e in entries}
+    folders = {"/".join(e.path.split("/")[:i]) for e in entries for i in range(1, e.path.count("/") + 1)}
+    real = {e.path for e in files}
+    kept: list[Entry] = []
+    for link in links:
+        path, entry, why = link.path, link, None
+        for _ in range(40):  # links to links are followed
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), blobs.link_target(entry.sha)))
+            if target == ".." or target.startswith(("../", "/")):
+                why = "symlink_outside_root"
+            elif target in folders:
+                why = "folder"
+            elif target not in every:
+                why = "broken_symlink"
+            path, entry = target, every.get(target)
+            if why or entry.mode != LINK:
+                break
+        if why == "folder":
+            continue
+        why = why or ("symlink_duplicate" if path in real else None)
+        if why:
+            skipped[why] = skipped.get(why, 0) + 1
+            continue
+        real.add(path)
+        kept.append(Entry(link.path, entry.mode, entry.sha, entry.size))
+    return kept

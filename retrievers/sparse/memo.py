@@ -1,0 +1,39 @@
+"""A tokenizer that tokenizes each distinct text once: indexes built over many snapshots of one
+repository (or re-built after an edit) pay only for the texts that changed."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass
+class MemoTokenizer:
+    """``inner`` with its results kept by text; equal tokens are one string in memory (``vocab``), so
+    the memo costs a pointer per token. The lists handed out are shared: indexes must not edit them."""
+
+    inner: Callable[[str], list[str]]
+    memo: dict[str, list[str]] = field(default_factory=dict)
+    vocab: dict[str, str] = field(default_factory=dict)
+    computed: int = 0  # distinct texts tokenized
+    reused: int = 0  # calls answered from the memo
+
+    def __call__(self, text: str) -> list[str]:
+        got = self.memo.get(text)
+        if got is None:
+            vocab = self.vocab
+            got = self.memo[text] = [vocab.setdefault(t, t) for t in self.inner(text)]
+            self.computed += 1
+        else:
+            self.reused += 1
+        return got
+
+
+def memoize_tokenizers(legs: dict, memos: dict[str, MemoTokenizer]) -> None:
+    """Give every leg that tokenizes text the memo it had before (by leg name), creating it on first use."""
+    for name, ix in legs.items():
+        inner = getattr(ix, "tokenizer", None)
+        if not callable(inner) or getattr(ix, "input", "text") != "text":
+            continue
+        if name not in memos:
+            memos[name] = MemoTokenizer(inner)
+        ix.tokenizer = memos[name]
