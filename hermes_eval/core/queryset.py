@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from hermes_eval.core.spans import Span
 from hermes_eval.core.query import Query
@@ -9,7 +10,17 @@ from hermes_eval.core.query import Query
 
 def scope_of(path: str, scopes) -> str:
     """The snapshot prefix ``path`` lies under ('' when none): a query only sees its own."""
+    heads, flat = _scope_index(tuple(scopes))
+    if flat:  # every prefix is one folder (``NAME@COMMIT8/``): a set lookup, not a scan of them all
+        head = path[:path.find("/") + 1]
+        return head if head in heads else ""
     return max((s for s in scopes if s and path.startswith(s)), key=len, default="")
+
+
+@lru_cache(maxsize=64)
+def _scope_index(scopes: tuple[str, ...]) -> tuple[frozenset[str], bool]:
+    kept = frozenset(s for s in scopes if s)
+    return kept, all(s.endswith("/") and s.count("/") == 1 for s in kept)
 
 
 @dataclass(frozen=True)

@@ -19,11 +19,12 @@ from typing import Callable
 from hermes_eval.core.errors import UserError
 
 LINK = "120000"
+MISSING = -1  # the size of a blob the repository does not hold
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One file of a commit's tree: path, git mode, blob sha and size in bytes."""
+    """One file of a commit's tree: path, git mode, blob sha and size in bytes (``MISSING``: absent)."""
 
     path: str
     mode: str
@@ -44,8 +45,8 @@ def tree(repo: Path, commit: str) -> list[Entry]:
             continue
         meta, path = row.split("\t", 1)
         mode, kind, sha, size = meta.split()
-        if kind == "blob":
-            out.append(Entry(path, mode, sha, int(size)))
+        if kind == "blob":  # git prints BAD as the size of a blob the repository lacks (a trimmed mirror)
+            out.append(Entry(path, mode, sha, int(size) if size.isdigit() else MISSING))
     return sorted(out, key=lambda e: e.path)
 
 

@@ -187,6 +187,8 @@ def _entries(src: Source, skipped: dict[str, int], max_bytes: int, blobs: dict[P
     kept = kept + git_tree.resolve_links(links, kept, entries, reader, skipped)
 
     def read(e: git_tree.Entry) -> tuple[str | None, str | None]:
+        if e.size == git_tree.MISSING:  # a mirror trimmed of its largest blobs: counted, not fatal
+            return None, "blob_missing"
         return (None, "too_large") if e.size > max_bytes else reader.text(e.sha, decode)
 
     return [(e.path, lambda e=e: read(e)) for e in kept]

@@ -84,12 +84,20 @@ def budget_metrics(queries: Sequence[Query], rankings: Mapping[str, Sequence[str
 
 
 def token_stats(chunks: Sequence[Chunk]) -> dict:
-    """Chunk size in tokens: mean, p50, p95, max and total, flat for the run record; each distinct
-    text counted once (the snapshots of one repository share most of their chunks)."""
+    """Chunk size in tokens: mean, p50, p95, max and total, flat for the run record. A count is the sum
+    of its lines' counts (tokens never span a newline), so each distinct text and each distinct line
+    is counted once: the versions of a file in a repository's snapshots differ in a few lines."""
     counted: dict[str, int] = {}
+    by_line: dict[str, int] = {}
     for c in chunks:
         if c.text not in counted:
-            counted[c.text] = count_tokens(c.text)
+            n = 0
+            for line in c.text.split("\n"):
+                got = by_line.get(line)
+                if got is None:
+                    got = by_line[line] = count_tokens(line)
+                n += got
+            counted[c.text] = n
     sizes = np.asarray([counted[c.text] for c in chunks] or [0], dtype=np.float64)
     return {"tokens_mean": round(float(sizes.mean()), 1), "tokens_p50": float(np.percentile(sizes, 50)),
             "tokens_p95": float(np.percentile(sizes, 95)), "tokens_max": int(sizes.max()),

@@ -12,7 +12,10 @@ sentence) is boilerplate, not a copy of this query, and is not followed.
 """
 from __future__ import annotations
 
+import re
+from array import array
 from bisect import bisect_right
+from itertools import accumulate
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence
 
@@ -22,6 +25,7 @@ from hermes_eval.judge.leaks import normalize
 from retrievers.progress import track
 
 SEP = "\0"
+_INLINE_WS = re.compile(r"[^\S\n]+")
 
 
 @dataclass(frozen=True)
@@ -34,17 +38,16 @@ class LeakRules:
     max_copies: int = 5  # text found in more places than this is boilerplate
 
 
-def _normalized(text: str) -> tuple[str, list[int], list[int]]:
-    """A file's normalized body (non-blank lines joined by a space), each line's offset in it and number."""
-    offsets, numbers, norms, at = [], [], [], 0
-    for n, line in enumerate(text.split("\n"), start=1):
-        norm = normalize(line)
-        if norm:
-            offsets.append(at)
-            numbers.append(n)
-            norms.append(norm)
-            at += len(norm) + 1
-    return " ".join(norms), offsets, numbers
+def _normalized(text: str) -> tuple[str, array, array]:
+    """A file's normalized body (its lines normalized as ``leaks.normalize`` does, blank ones left
+    out, joined by a space), each kept line's offset in it and its number. Whitespace runs inside
+    lines are collapsed over the whole text at once (``[^\\S\\n]`` is ``\\s`` without the newline
+    that separates lines): a regex pass per file, not per line."""
+    stripped = [line.strip() for line in _INLINE_WS.sub(" ", text.lower()).split("\n")]
+    kept = [i for i, line in enumerate(stripped) if line]
+    norms = [stripped[i] for i in kept]
+    offsets = array("q", accumulate((len(n) + 1 for n in norms[:-1]), initial=0)) if norms else array("q")
+    return " ".join(norms), offsets, array("l", (i + 1 for i in kept))
 
 
 class CorpusText:
@@ -137,7 +140,8 @@ def corpus_leak_places(queries: Sequence[Query], files: Mapping[str, str], rules
     """qid -> its leak places, for the queries that leak; the corpus is normalized once. With
     snapshot ``scopes`` (one corpus holding a repository at several commits) a query is checked
     against its own snapshot alone, the only one it searches: one snapshot's text is held at a time,
-    each distinct file text normalized once, and a text counts as boilerplate by its copies there."""
+    a text normalized once for consecutive snapshots that share it (the memo keeps one snapshot's texts),
+    and a text counts as boilerplate by its copies there."""
     if not [s for s in scopes if s]:
         text = CorpusText(files)
         return {q.qid: tuple(found) for q in queries if (found := leak_places(q, text, rules))}
@@ -152,7 +156,10 @@ def corpus_leak_places(queries: Sequence[Query], files: Mapping[str, str], rules
     out: dict[str, tuple[Span, ...]] = {}
     with track("leak check", len(groups), "snapshots") as tracker:
         for own, group in groups.items():
-            text = CorpusText(by_scope.get(own, {}), memo)
+            files_here = by_scope.get(own, {})
+            text = CorpusText(files_here, memo)
+            # keep only this snapshot's texts: the next one shares most of them, older ones are dropped
+            memo = {body: memo[body] for body in files_here.values()}
             for q in group:
                 if found := leak_places(q, text, rules):
                     out[q.qid] = tuple(found)

@@ -122,7 +122,8 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
     ``corpus_places`` (qid -> places, from ``corpus_leaks.corpus_leak_places``) are the
     corpus-wide leaks when that search ran; ``lookup`` (the run's chunks) adds the unanswerable count."""
     files = corpus.by_path()
-    lines_of = {p: f.text.split("\n") for p, f in files.items()}
+    # only gold files are read line by line: splitting every file of a many-snapshot corpus costs GBs
+    lines_of = {g.path: files[g.path].text.split("\n") for q in qs.queries for g in q.gold if g.path in files}
     counter = count_tokens or approx_tokens
     dup = sum(n - 1 for n in Counter(q.qid for q in qs.queries).values() if n > 1)
     copies = _copies(files, qs.scopes)

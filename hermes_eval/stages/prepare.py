@@ -56,15 +56,13 @@ def chunk_corpus(s: RunSettings, indexed: Corpus, cache: Cache) -> tuple[Chunk, 
     return tuple(chunks)
 
 
-def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str], cache: Cache
-                    ) -> tuple[tuple[Chunk, ...], dict]:
-    """Chunks of a corpus of several snapshots, each file chunked once per distinct text, with the reuse."""
+def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str]) -> tuple[tuple[Chunk, ...], dict]:
+    """Chunks of a corpus of several snapshots, each file chunked once per distinct text, with the reuse.
+    Not cached on disk: a pickle of every snapshot's chunks would hold each text again (loaded, a second
+    copy beside the corpus's) and chunking each distinct file once costs seconds."""
     from hermes_eval.stages.snapshots import chunk_by_content
 
-    chunker = s.chunker.build()
-    chunks, reuse = cache.get_or_compute(
-        "chunks-snapshots", key_of(indexed.fingerprint, dict(s.chunker.node), scopes),
-        lambda: chunk_by_content(chunker, indexed, scopes))
+    chunks, reuse = chunk_by_content(s.chunker.build(), indexed, scopes)
     if not chunks:
         raise UserError(f"chunker {s.chunker_name!r} produced no chunks for corpus {indexed.name!r}")
     return tuple(chunks), reuse
@@ -77,6 +75,6 @@ def prepare(s: RunSettings, cache: Cache) -> Prepared:
     p = prepare_queries(s)
     scopes = scopes_of(p.queryset.queries)
     if scopes != [""]:
-        chunks, reuse = chunk_snapshots(s, p.indexed, scopes, cache)
+        chunks, reuse = chunk_snapshots(s, p.indexed, scopes)
         return Prepared(p.corpus, p.queryset, p.indexed, chunks, reuse)
     return Prepared(p.corpus, p.queryset, p.indexed, chunk_corpus(s, p.indexed, cache))

@@ -75,8 +75,7 @@ def _by_scope(chunks: Sequence[Chunk], scopes: list[str]) -> dict[str, list[Chun
         return {"": list(chunks)}
     out: dict[str, list[Chunk]] = {s: [] for s in scopes}
     for c in chunks:
-        head = c.path[:c.path.find("/") + 1]  # a snapshot's prefix is its first folder: no scan of them all
-        own = head if head in out else scope_of(c.path, scopes)
+        own = scope_of(c.path, scopes)
         if own in out:
             out[own].append(c)
     return out

@@ -7,7 +7,6 @@ texts already embedded come from the embedding cache, so a later commit costs on
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import replace
 from typing import Sequence
 
@@ -15,6 +14,7 @@ from hermes_eval.core import Corpus, Query
 from hermes_eval.core.queryset import scope_of as _scope_of
 from retrievers.chunk import Chunk
 from retrievers.chunkers.base import merged
+from retrievers.progress import track
 
 
 def scopes_of(queries: Sequence[Query]) -> list[str]:
@@ -27,22 +27,27 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str]) -> tuple[l
     per snapshot (in the order given), files and chunks taken from an earlier one versus made anew."""
     memo: dict[tuple[str, str], list[Chunk]] = {}
     seen: dict[str, Chunk] = {}
+    texts: dict[str, str] = {}
     per: dict[str, dict[str, int]] = {}
     order = {s: i for i, s in enumerate(scopes)}  # snapshots in the order the queries list them
-    for f in sorted(indexed.files, key=lambda f: (order.get(_scope_of(f.path, scopes), -1), f.path)):
-        scope = _scope_of(f.path, scopes)
-        rel = f.path[len(scope):]
-        key = (rel, hashlib.sha256(f.text.encode("utf-8", "surrogatepass")).hexdigest())
-        row = per.setdefault(scope, {"files": 0, "files_reused": 0, "chunks": 0, "chunks_reused": 0})
-        reused = key in memo
-        if not reused:
-            memo[key] = [c for c in chunker.chunk(rel, f.text, f.language) if c.text.strip()]
-        row["files"] += 1
-        row["files_reused"] += reused
-        for c in memo[key]:
-            seen.setdefault(scope + c.id, replace(c, path=scope + c.path))
-        row["chunks"] += len(memo[key])
-        row["chunks_reused"] += len(memo[key]) if reused else 0
+    files = sorted(indexed.files, key=lambda f: (order.get(_scope_of(f.path, scopes), -1), f.path))
+    with track("chunking", len(files), "files") as tracker:
+        for f in files:
+            scope = _scope_of(f.path, scopes)
+            rel = f.path[len(scope):]
+            key = (rel, f.text)  # the text itself: its hash is computed once and kept by the string
+            row = per.setdefault(scope, {"files": 0, "files_reused": 0, "chunks": 0, "chunks_reused": 0})
+            reused = key in memo
+            if not reused:  # equal chunk texts (a function unchanged in an edited file) are one string
+                memo[key] = [replace(c, text=texts.setdefault(c.text, c.text))
+                             for c in chunker.chunk(rel, f.text, f.language) if c.text.strip()]
+            row["files"] += 1
+            row["files_reused"] += reused
+            for c in memo[key]:
+                seen.setdefault(scope + c.id, replace(c, path=scope + c.path))
+            row["chunks"] += len(memo[key])
+            row["chunks_reused"] += len(memo[key]) if reused else 0
+            tracker.update()
     by_scope: dict[str, list[Chunk]] = {}
     for c in seen.values():
         by_scope.setdefault(_scope_of(c.path, scopes), []).append(c)

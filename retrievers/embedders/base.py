@@ -15,7 +15,7 @@ from typing import Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
-from retrievers.embedders.cache import EmbeddingCache, text_sha
+from retrievers.embedders.cache import EmbeddingCache, embed_through_cache
 
 
 @runtime_checkable
@@ -55,6 +55,7 @@ class CachedEmbedder:
     batch_size: int = 64
     max_seq_length: int = 256
     cache_dir: str | None = None
+    checkpoint: int = 1024  # documents encoded between two writes to the cache
     stats: dict = field(default_factory=new_stats)
 
     def __post_init__(self) -> None:
@@ -104,23 +105,5 @@ class CachedEmbedder:
         if self._cache is None:
             self.stats["computed"] += len(texts)
             return self._encode_documents(texts)
-        identity = self.identity
-        shas = [text_sha(t) for t in texts]
-        found = self._cache.get(identity, shas)
-        missing = sorted({s: t for s, t in zip(shas, texts) if s not in found}.items())
-        if missing:
-            from filelock import FileLock
-
-            # parallel sweep jobs embedding the same texts: one computes, the others wait and read
-            with FileLock(str(self._cache.path) + f".{text_sha(identity)[:12]}.lock"):
-                found.update(self._cache.get(identity, [s for s, _ in missing]))
-                missing = [(s, t) for s, t in missing if s not in found]
-                if missing:
-                    vecs = self._encode_documents([t for _, t in missing])
-                    fresh = {s: v for (s, _), v in zip(missing, vecs)}
-                    self._cache.put(identity, fresh)
-                    found.update(fresh)
-        self.stats["computed"] += len(missing)
-        self.stats["cached"] += len(texts) - len(missing)
-        self.stats.update(self._cache.damage)
-        return np.stack([found[s] for s in shas]).astype(np.float32)
+        return embed_through_cache(self._cache, self.identity, texts, self._encode_documents, self.stats,
+                                   self.checkpoint)

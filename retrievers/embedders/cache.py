@@ -13,7 +13,8 @@ import logging
 import sqlite3
 import time
 from pathlib import Path
-from typing import Sequence
+from contextlib import nullcontext
+from typing import Callable, ContextManager, Sequence
 
 import numpy as np
 
@@ -93,3 +94,31 @@ class EmbeddingCache:
             blob = np.asarray(v, np.float32).tobytes()
             rows.append((model, sha, int(v.shape[0]), blob, row_checksum(model, sha, int(v.shape[0]), blob)))
         self._db.executemany("INSERT OR IGNORE INTO vectors VALUES (?,?,?,?,?)", rows)
+
+
+def embed_through_cache(cache: EmbeddingCache, identity: str, texts: Sequence[str],
+                        encode: Callable[[list[str]], np.ndarray], stats: dict, checkpoint: int = 1024,
+                        progress: Callable[[int], ContextManager] | None = None) -> np.ndarray:
+    """Vectors of ``texts``: read from ``cache``, the missing ones encoded (once, across processes:
+    a file lock per model) and written back ``checkpoint`` texts at a time, so an arm killed half-way
+    keeps every slice it finished; ``stats`` counts computed, cached and damaged rows."""
+    from filelock import FileLock
+
+    shas = [text_sha(t) for t in texts]
+    found = cache.get(identity, shas)
+    missing = sorted({s: t for s, t in zip(shas, texts) if s not in found}.items())
+    if missing:
+        # parallel sweep jobs embedding the same texts: one computes, the others wait and read
+        with FileLock(str(cache.path) + f".{text_sha(identity)[:12]}.lock"):
+            found.update(cache.get(identity, [s for s, _ in missing]))
+            missing = [(s, t) for s, t in missing if s not in found]
+            with progress(len(missing)) if progress and missing else nullcontext():
+                for i in range(0, len(missing), max(1, checkpoint)):
+                    part = missing[i:i + checkpoint]
+                    fresh = {s: v for (s, _), v in zip(part, encode([t for _, t in part]))}
+                    cache.put(identity, fresh)
+                    found.update(fresh)
+    stats["computed"] += len(missing)
+    stats["cached"] += len(texts) - len(missing)
+    stats.update(cache.damage)
+    return np.stack([found[s] for s in shas]).astype(np.float32)

@@ -10,7 +10,7 @@ from typing import Sequence
 import numpy as np
 
 from retrievers.code_identity import code_identity
-from retrievers.embedders.cache import EmbeddingCache, text_sha
+from retrievers.embedders.cache import EmbeddingCache, embed_through_cache
 from retrievers.embedders.model_source import ModelUnavailable, model_identity, resolve_model
 from retrievers.progress import count_forward_passes
 
@@ -26,6 +26,7 @@ class SentenceTransformerEmbedder:
     max_seq_length: int | None = 256
     device: str = "cpu"
     cache_dir: str | None = None
+    checkpoint: int = 1024  # documents encoded between two writes to the cache
     # torch intra-op threads while embedding one query: 1 is barely slower than 2 on short text
     # and far steadier when other processes share the cores (None leaves torch's default)
     query_threads: int | None = 1
@@ -114,25 +115,7 @@ class SentenceTransformerEmbedder:
         if self._cache is None:
             self.stats["computed"] += len(texts)
             return self._timed_encode(texts)
-        shas = [text_sha(t) for t in texts]
-        found = self._cache.get(self.identity, shas)
-        missing = sorted({s: t for s, t in zip(shas, texts) if s not in found}.items())
-        if missing:
-            from filelock import FileLock
-
-            # parallel sweep jobs embedding the same texts: one computes, the others wait and read
-            with FileLock(str(self._cache.path) + f".{text_sha(self.identity)[:12]}.lock"):
-                found.update(self._cache.get(self.identity, [s for s, _ in missing]))
-                missing = [(s, t) for s, t in missing if s not in found]
-                if missing:
-                    with count_forward_passes(self.st, "embedding", len(missing)):
-                        vecs = self._timed_encode([t for _, t in missing])
-                    fresh = {s: v for (s, _), v in zip(missing, vecs)}
-                    self._cache.put(self.identity, fresh)
-                    found.update(fresh)
-        self.stats["computed"] += len(missing)
-        self.stats["cached"] += len(texts) - len(missing)
-        self.stats.update(self._cache.damage)
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        return np.stack([found[s] for s in shas]).astype(np.float32)
+        return embed_through_cache(self._cache, self.identity, texts, self._timed_encode, self.stats, self.checkpoint,
+                                   lambda n: count_forward_passes(self.st, "embedding", n))

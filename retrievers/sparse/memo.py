@@ -14,6 +14,7 @@ class MemoTokenizer:
     inner: Callable[[str], list[str]]
     memo: dict[str, list[str]] = field(default_factory=dict)
     vocab: dict[str, str] = field(default_factory=dict)
+    counted: dict[str, tuple[int, dict[str, int]]] = field(default_factory=dict)
     computed: int = 0  # distinct texts tokenized
     reused: int = 0  # calls answered from the memo
 
@@ -22,6 +23,22 @@ class MemoTokenizer:
         if got is None:
             vocab = self.vocab
             got = self.memo[text] = [vocab.setdefault(t, t) for t in self.inner(text)]
+            self.computed += 1
+        else:
+            self.reused += 1
+        return got
+
+    def counts(self, text: str) -> tuple[int, dict[str, int]]:
+        """(number of tokens, each token's frequency) of ``text``, kept by text instead of the tokens
+        (an index that scores from frequencies, as rank-bm25 does, asks this and never the list)."""
+        got = self.counted.get(text)
+        if got is None:
+            vocab, freqs = self.vocab, {}
+            tokens = self.inner(text)
+            for t in tokens:
+                t = vocab.setdefault(t, t)
+                freqs[t] = freqs.get(t, 0) + 1
+            got = self.counted[text] = (len(tokens), freqs)
             self.computed += 1
         else:
             self.reused += 1

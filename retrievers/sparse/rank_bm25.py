@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, ClassVar, Literal, Sequence
@@ -29,26 +30,32 @@ class RankBM25Index:
         if self.variant not in _VARIANTS:
             raise ValueError(f"unknown rank-bm25 variant {self.variant!r}; use one of {sorted(_VARIANTS)}")
         self._ids: list[str] = []
-        self._tokens: list[list[str]] = []
+        self._tokens: list[list[str]] | None = []
+        self._counted: list[tuple[int, dict[str, int]]] = []
 
     def build(self, ids: Sequence[str], docs: Sequence[str]) -> None:
-        self._fit(list(ids), [self.tokenizer(d) for d in docs])
+        counts = getattr(self.tokenizer, "counts", None)  # a memoizing tokenizer counts each text once
+        if counts is not None:
+            self._fit(list(ids), None, [counts(d) for d in docs])
+        else:
+            tokens = [self.tokenizer(d) for d in docs]
+            self._fit(list(ids), tokens, [term_counts(t) for t in tokens])
 
-    def _fit(self, ids: list[str], tokens: list[list[str]]) -> None:
+    def _fit(self, ids: list[str], tokens: list[list[str]] | None, counted: list[tuple[int, dict]]) -> None:
         import rank_bm25
 
-        self._ids, self._tokens = ids, tokens
+        self._ids, self._tokens, self._counted = ids, tokens, counted
         kwargs: dict = {"k1": self.k1, "b": self.b}
         if self.variant == "okapi":
             kwargs["epsilon"] = self.epsilon
         elif self.delta is not None:
             kwargs["delta"] = self.delta
         # rank-bm25 divides by zero on an all-empty corpus; give it one placeholder token
-        safe = [t if t else ["\x00"] for t in tokens] or [["\x00"]]
-        self._bm25 = getattr(rank_bm25, _VARIANTS[self.variant])(safe, **kwargs)
+        safe = [c if c[0] else (1, {"\x00": 1}) for c in counted] or [(1, {"\x00": 1})]
+        self._bm25 = _counted_class(getattr(rank_bm25, _VARIANTS[self.variant]))(safe, **kwargs)
         postings: dict[str, list[int]] = {}
-        for i, toks in enumerate(tokens):
-            for t in set(toks):
+        for i, (_, freqs) in enumerate(counted):
+            for t in freqs:
                 postings.setdefault(t, []).append(i)
         self._postings = {t: np.asarray(v, dtype=np.int64) for t, v in postings.items()}
 
@@ -69,8 +76,45 @@ class RankBM25Index:
 
     def save(self, path: Path) -> None:
         path.mkdir(parents=True, exist_ok=True)
-        (path / "rank_bm25.json").write_text(json.dumps({"ids": self._ids, "tokens": self._tokens}))
+        data = ({"ids": self._ids, "tokens": self._tokens} if self._tokens is not None
+                else {"ids": self._ids, "counts": [[n, freqs] for n, freqs in self._counted]})
+        (path / "rank_bm25.json").write_text(json.dumps(data))
 
     def load(self, path: Path) -> None:
         data = json.loads((path / "rank_bm25.json").read_text())
-        self._fit(data["ids"], data["tokens"])
+        if "tokens" in data:
+            self._fit(data["ids"], data["tokens"], [term_counts(t) for t in data["tokens"]])
+        else:
+            self._fit(data["ids"], None, [(n, freqs) for n, freqs in data["counts"]])
+
+
+def term_counts(tokens: list[str]) -> tuple[int, dict[str, int]]:
+    """A document as rank-bm25 sees it: its length and each term's frequency."""
+    freqs: dict[str, int] = {}
+    for t in tokens:
+        freqs[t] = freqs.get(t, 0) + 1
+    return len(tokens), freqs
+
+
+@lru_cache(maxsize=None)
+def _counted_class(base: type) -> type:
+    """``base`` (a rank-bm25 class) taking each document as (length, term frequencies) already counted:
+    its ``_initialize`` with the counting loop left out, the same lengths, frequencies and document
+    frequencies; scoring is the library's own."""
+
+    class Counted(base):
+        def _initialize(self, corpus):
+            nd: dict[str, int] = {}
+            num_doc = 0
+            for length, freqs in corpus:
+                self.doc_len.append(length)
+                num_doc += length
+                self.doc_freqs.append(freqs)
+                for word in freqs:
+                    nd[word] = nd.get(word, 0) + 1
+                self.corpus_size += 1
+            self.avgdl = num_doc / self.corpus_size
+            return nd
+
+    Counted.__name__ = Counted.__qualname__ = f"Counted{base.__name__}"
+    return Counted

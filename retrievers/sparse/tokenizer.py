@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+MAX_WORDS = 2_000_000  # distinct words remembered by a CodeTokenizer before it starts afresh
 
 
 @dataclass(frozen=True)
@@ -19,16 +20,27 @@ class CodeTokenizer:
     split_identifiers: bool = True
     keep_compound: bool = True
     min_len: int = 1
+    # word -> its tokens: code repeats its identifiers, so each distinct word is split once
+    _words: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __call__(self, text: str) -> list[str]:
+        words = self._words
+        if len(words) > MAX_WORDS:
+            words.clear()
         out: list[str] = []
         for word in _WORD.findall(text):
-            parts = _CAMEL.findall(word) if self.split_identifiers else [word]
-            lowered = [p.lower() for p in parts]
-            if self.split_identifiers and self.keep_compound and len(parts) > 1:
-                lowered.append(word.lower())
-            out.extend(t for t in lowered if len(t) >= self.min_len)
+            got = words.get(word)
+            if got is None:
+                got = words[word] = self._split(word)
+            out.extend(got)
         return out
+
+    def _split(self, word: str) -> tuple[str, ...]:
+        parts = _CAMEL.findall(word) if self.split_identifiers else [word]
+        lowered = [p.lower() for p in parts]
+        if self.split_identifiers and self.keep_compound and len(parts) > 1:
+            lowered.append(word.lower())
+        return tuple(t for t in lowered if len(t) >= self.min_len)
 
 
 @dataclass(frozen=True)

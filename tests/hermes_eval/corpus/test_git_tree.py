@@ -74,3 +74,12 @@ def test_snapshots_of_one_repository_share_unchanged_texts_and_read_each_blob_on
     finally:
         blobs.close()
     assert not (tmp_path / "c" / "git").exists()  # nothing unpacked into the cache
+
+
+def test_a_blob_the_repository_lacks_is_counted_not_fatal(tmp_path):
+    """Mirrors may be trimmed of their largest blobs: git ls-tree lists them with size BAD."""
+    sha = make_repo(tmp_path / "proj", [{"a.py": "A = 1\n", "data/huge.txt": "x" * 5000 + "\n"}])[0]
+    blob = git(tmp_path / "proj", "rev-parse", f"{sha}:data/huge.txt")
+    (tmp_path / "proj" / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    corpus = load_corpus([f"git:{tmp_path / 'proj'}@{sha}"], cache_dir=tmp_path / "c")
+    assert [f.path for f in corpus.files] == ["a.py"] and corpus.skipped["blob_missing"] == 1

@@ -96,3 +96,17 @@ def test_a_huge_single_identifier_line_never_fits_a_budget():
     packer = BudgetPacker(ChunkLookup([big, small]))
     assert packer.take([big.id, small.id], 4000) == set()  # packing stops at the line that does not fit
     assert packer.line_tokens(big.id) == [200_002, 1]
+
+
+def test_token_stats_by_line_equal_whole_text_counts_on_real_code():
+    """The per-line memo rests on counts being additive over lines: checked on real files with long
+    runs, hashes and non-ASCII text, each counted whole by count_tokens."""
+    import jinja2, click
+    from pathlib import Path
+
+    files = sorted(Path(jinja2.__file__).parent.glob("*.py")) + sorted(Path(click.__file__).parent.glob("*.py"))
+    texts = [p.read_text() for p in files] + ["x = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6'\r\n\u00e9t\u00e9 = InternationalizationExtension\n"]
+    chunks = [Chunk(f"f{i}.py", 1, 2, t, "python") for i, t in enumerate(texts)]
+    stats = token_stats(chunks + chunks[:3])  # repeated texts count again in the totals
+    whole = [count_tokens(t) for t in texts] + [count_tokens(t) for t in texts[:3]]
+    assert stats["tokens_total"] == sum(whole) and stats["tokens_max"] == max(whole)

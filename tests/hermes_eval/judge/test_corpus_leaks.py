@@ -107,3 +107,22 @@ def test_shared_texts_are_normalized_once_and_map_back_to_each_snapshot():
     for corpus, path in ((first, "s1/a.py"), (second, "s2/a.py")):
         start = corpus.text.index(DOC.lower()[:40])
         assert corpus.span(start, start + 40) == Span(path, 3, 3)
+
+
+def test_whole_text_normalization_equals_normalizing_each_line():
+    """The corpus body is built in one regex pass per file; it must equal the per-line rule
+    (leaks.normalize on every line, blank lines left out), offsets and line numbers included."""
+    import jinja2
+    from pathlib import Path
+
+    from hermes_eval.judge.corpus_leaks import _normalized
+    from hermes_eval.judge.leaks import normalize
+
+    texts = [p.read_text() for p in sorted(Path(jinja2.__file__).parent.glob("*.py"))]
+    texts += ["", "\n\n", "  A\tB  \r\n\x0bC\x0c D\u2028E\n\u00a0\n  \u0130stanbul  X\x85Y\n", "x" * 50 + "\n  \n y"]
+    for text in texts:
+        body, offsets, numbers = _normalized(text)
+        norms = [(n, normalize(line)) for n, line in enumerate(text.split("\n"), start=1) if normalize(line)]
+        assert body == " ".join(m for _, m in norms)
+        assert list(numbers) == [n for n, _ in norms]
+        assert [body[o:o + len(m)] for o, (_, m) in zip(offsets, norms)] == [m for _, m in norms]

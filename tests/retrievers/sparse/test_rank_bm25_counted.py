@@ -1,0 +1,25 @@
+"""rank-bm25 fed counted documents scores exactly as the library fed token lists (every variant)."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+import rank_bm25
+
+from retrievers.sparse.rank_bm25 import _counted_class, term_counts
+
+VOCAB = [f"w{i}" for i in range(60)]
+
+
+@pytest.mark.parametrize("cls", [rank_bm25.BM25Okapi, rank_bm25.BM25L, rank_bm25.BM25Plus])
+def test_counted_documents_score_as_token_lists(cls):
+    rng = random.Random(3)
+    docs = [[rng.choice(VOCAB[: rng.randint(5, 60)]) for _ in range(rng.randint(1, 80))] for _ in range(200)]
+    plain, counted = cls(docs), _counted_class(cls)([term_counts(d) for d in docs])
+    for _ in range(30):
+        query = rng.sample(VOCAB, rng.randint(1, 6)) + ["absent"]
+        assert np.array_equal(plain.get_scores(query), counted.get_scores(query))
+        ids = sorted(rng.sample(range(len(docs)), 40))
+        assert np.array_equal(plain.get_batch_scores(query, ids), counted.get_batch_scores(query, ids))
+    assert (plain.avgdl, plain.idf, plain.doc_len) == (counted.avgdl, counted.idf, counted.doc_len)
