@@ -9,7 +9,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup test-setup sweep test leaderboard bench gate benchmarks repoeval clean
+.PHONY: setup test-setup sweep test leaderboard bench gate benchmarks swebench swebench-dense repoeval clean
 
 setup: $(STAMP)
 
@@ -63,6 +63,25 @@ benchmarks: setup
 		repos=psf/requests,pallets/flask,pytest-dev/pytest limit=6 name=swe-lite
 	$(BIN)/hermes-eval sweep experiment=benchmarks paths.runs=runs/benchmarks hydra.launcher.n_jobs=1
 	$(BIN)/hermes-eval leaderboard --runs runs/benchmarks --out reports/benchmarks --anchors benchmarks
+
+# SWE-bench Lite and Verified at full size (README "Benchmarks", issue 31): every instance whose repository
+# is mirrored under HERMES_MIRRORS, in its own base_commit snapshot; ours (every file) at file and function
+# level, and LocAgent's and CodeRAG-Bench's protocols; writes reports/benchmarks/swebench/.
+SWE = $(BENCH_DATA)/swe-bench
+SWE_IMPORT = $(BIN)/hermes-eval datasets import swebench
+swebench: setup
+	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) name=swebench-lite
+	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) name=swebench-verified
+	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) subset=locagent274 protocol=locagent name=swebench-lite-locagent
+	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) protocol=coderag-bench name=swebench-lite-coderag
+	$(BIN)/hermes-eval sweep experiment=swebench paths.runs=runs/swebench
+	$(BIN)/hermes-eval sweep experiment=swebench_protocols paths.runs=runs/swebench
+	$(BIN)/hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench
+
+# the dense arms of the same boards (MiniLM over ~150k distinct function texts: hours on two cores; resumable)
+swebench-dense: swebench
+	$(BIN)/hermes-eval sweep experiment=swebench_dense paths.runs=runs/swebench hydra.launcher.n_jobs=1
+	$(BIN)/hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench
 
 # RepoEval function level (README "Benchmarks"): CodeRAG-Bench's protocol beside ours on its six
 # repositories; writes reports/benchmarks/repoeval/.

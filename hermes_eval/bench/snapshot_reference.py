@@ -132,3 +132,36 @@ def run(instances: Iterable[dict], repo_dir: dict[str, Path]) -> Result:
             r.close()
     mean = sum(per_query.values()) / len(per_query) if per_query else 0.0
     return Result(len(per_query), sum(len(r.counts) for r in readers.values()), files, mean, per_query)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m hermes_eval.bench.snapshot_reference INSTANCES MIRRORS [REPO ...]``: prints one JSON
+    line (instances, distinct blobs, files, nDCG@10, wall seconds, peak RSS in MB)."""
+    import argparse
+    import json
+    import resource
+    import time
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("instances")
+    ap.add_argument("mirrors")
+    ap.add_argument("repos", nargs="*")
+    args = ap.parse_args(argv)
+    rows = json.loads(Path(args.instances).read_text())
+    dirs = {}
+    for r in rows:
+        owner, _, name = r["repo"].partition("/")
+        for cand in (Path(args.mirrors) / f"{owner}+{name}" / "repo", Path(args.mirrors) / f"{owner}+{name}"):
+            if (cand / "HEAD").is_file():
+                dirs[r["repo"]] = cand
+    rows = [r for r in rows if r["repo"] in dirs and (not args.repos or r["repo"] in args.repos)]
+    start = time.perf_counter()
+    res = run(rows, dirs)
+    print(json.dumps({"instances": res.instances, "distinct_blobs": res.distinct_blobs, "files": res.files,
+                      "ndcg@10": round(res.ndcg10, 4), "wall_s": round(time.perf_counter() - start, 2),
+                      "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

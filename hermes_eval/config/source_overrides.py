@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-# keys whose list elements are corpus source specs
-SOURCE_KEYS: frozenset[str] = frozenset({"corpus.sources"})
+# keys whose list elements are corpus source specs, or path globs (``[tT]`` is a list to Hydra)
+SOURCE_KEYS: frozenset[str] = frozenset({"corpus.sources", "corpus.exclude"})
 _KEY = re.compile(r"^(?P<prefix>\+{0,2}|~)(?P<key>[\w.@/-]+)=(?P<value>.*)$", re.DOTALL)
 _QUOTES = ("'", '"')
 

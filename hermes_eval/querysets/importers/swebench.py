@@ -18,6 +18,7 @@ from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
+from hermes_eval.querysets.readers.swebench_protocols import protocol
 from hermes_eval.querysets.readers.swebench_subsets import subset
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.git_source import repo_name, resolve_commit
@@ -68,6 +69,10 @@ class Options(ImportOptions):
                                       "SweRank's 274 Lite instances)")
     exclude: tuple[str, ...] = option((), "corpus paths never indexed (globs, comma-separated; * crosses folders), "
                                           "e.g. LocAgent's test files: */test/*,*/tests/*,*/test_*.py,*_test.py")
+    languages: tuple[str, ...] = option((), "only files of these languages are indexed (comma-separated, e.g. python)")
+    protocol: str | None = option(None, "a published corpus rule: locagent (.py, LocAgent's test globs) or "
+                                        "coderag-bench (.py, CodeRAG-Bench's test-word rule); adds to exclude= "
+                                        "and sets languages=")
 
     def __post_init__(self) -> None:
         if self.repos_dir is None:
@@ -81,6 +86,9 @@ def run(opts: Options) -> QuerySet:
     wanted = set(opts.repos)
     limit = opts.limit
     chosen = subset(opts.subset)
+    rule = protocol(opts.protocol)
+    exclude = tuple(opts.exclude) + (rule.exclude if rule else ())
+    languages = tuple(opts.languages) or (rule.languages if rule else ())
     skipped = {"repo_missing": 0, "commit_missing": 0, "only_new_files": 0, "not_selected": 0,
                "over_limit": 0, "not_in_subset": 0}
     missing: set[str] = set()
@@ -115,7 +123,8 @@ def run(opts: Options) -> QuerySet:
         picked.append((row, repo, repo_dir, sha))
     snapshots = sorted({(str(d.resolve()), sha, f"{repo_name(d)}@{sha[:8]}") for _, _, d, sha in picked})
     sources = [f"git:{d}@{sha}" for d, sha, _ in snapshots]
-    corpus = load_corpus(sources, name=name, cache_dir=str(opts.cache_dir), exclude=opts.exclude) if sources else None
+    corpus = load_corpus(sources, name=name, cache_dir=str(opts.cache_dir), exclude=exclude,
+                         languages=list(languages) or None) if sources else None
     lines = {f.path: f.n_lines for f in corpus.files} if corpus else {}
     skipped["gold_spans_not_indexed"] = 0
     queries = []
@@ -140,9 +149,12 @@ def run(opts: Options) -> QuerySet:
                 "corpus_fingerprint": corpus.fingerprint,
                 "counts": {"queries": len(queries), "snapshots": len(snapshots),
                            "per_repo": {r: sum(1 for q in queries if q.repo == r) for r in sorted(per_repo)}},
-                "missing_repos": sorted(missing), "skipped": skipped, "corpus_exclude": list(opts.exclude),
+                "missing_repos": sorted(missing), "skipped": skipped, "corpus_exclude": list(exclude),
+                "corpus_languages": list(languages),
+                "protocol": rule.name if rule else None, "protocol_source": rule.source if rule else None,
                 # the run must index the same files (the set is tied to its corpus fingerprint)
-                "run_overrides": [f"'++corpus.exclude=[{','.join(opts.exclude)}]'"] if opts.exclude else [],
+                "run_overrides": ([f"'++corpus.exclude=[{','.join(exclude)}]'"] if exclude else [])
+                + ([f"'++corpus.languages=[{','.join(languages)}]'"] if languages else []),
                 "subset": None if chosen is None else {"name": chosen.name, "of": chosen.of, "source": chosen.source,
                                                        "excluded": len(chosen.excluded)}}
     return QuerySet(name=name, queries=tuple(queries), manifest=manifest)

@@ -144,3 +144,50 @@ def test_excluded_files_stay_out_of_the_corpus_and_the_printed_run_indexes_the_s
     [record] = [json.loads(p.read_text()) for p in (tmp / "runs").glob("*/record.json")]
     assert record["status"] == "ok", record.get("error")
     assert record["corpus_info"]["files"] == 2 and record["corpus_info"]["skipped"]["excluded"] == 2  # util.py x 2
+
+
+@pytest.mark.parametrize("rule, kept", [
+    ("coderag-bench", ["pkg/attest_util.py", "pkg/calc.py", "pkg/contest.py", "pkg/util.py"]),
+    ("locagent", ["pkg/Test_Upper.py", "pkg/attest_util.py", "pkg/calc.py", "pkg/contest.py", "pkg/testing/helper.py",
+                  "pkg/util.py", "src/unit.test.py"])])
+def test_protocols_keep_the_published_corpus_and_the_printed_run_indexes_the_same(tmp_path, git_repo, capsys, rule,
+                                                                                   kept):
+    """protocol=coderag-bench drops a .py file whose path has the word test/tests/testing (split on space,
+    _, / and ., any case), as CodeRAG-Bench's is_test; protocol=locagent drops LocAgent's test globs; both
+    keep .py files only. The printed run indexes the same files (the set's fingerprint holds)."""
+    import shlex
+
+    from hermes_eval.cli.main import main
+
+    files = {"pkg/calc.py": CALC, "pkg/util.py": "def helper():\n    return 1\n", "README.md": "# calc\n",
+             "pkg/testing/helper.py": "H = 1\n", "pkg/test_calc.py": "T = 1\n", "tests/x.py": "X = 1\n",
+             "pkg/contest.py": "C = 1\n", "pkg/Test_Upper.py": "U = 1\n", "pkg/attest_util.py": "A = 1\n",
+             "src/unit.test.py": "S = 1\n", "pkg/calc_test.py": "D = 1\n"}
+    repos = tmp_path / "mirrors"
+    [sha] = git_repo(repos / "acme+calc", [files])
+    rows = [{"instance_id": "acme__calc-1", "repo": "acme/calc", "base_commit": sha, "problem_statement": "div by zero",
+             "golden_patch": PATCH}]
+    (tmp_path / "lite.json").write_text(json.dumps(rows))
+    base = [f"paths.datasets={tmp_path / 'ds'}", f"paths.cache={tmp_path / 'cache'}"]
+    assert main(["datasets", "import", "swebench", str(tmp_path / "lite.json"), "--repos", str(repos),
+                 f"protocol={rule}", "name=swe-p", *base]) == 0
+    cmd = capsys.readouterr().out.strip().splitlines()[-1]
+    manifest = json.loads((tmp_path / "ds" / "swe-p" / "manifest.json").read_text())
+    assert manifest["protocol"] == rule and manifest["corpus_languages"] == ["python"]
+    words = shlex.split(cmd)[2:]
+    assert main(["run", *words, *base, f"paths.runs={tmp_path / 'runs'}", "retriever=bm25", "chunker=whole_file",
+                 "bootstrap=50", "warmup=0", "+hygiene.tokenizer=approx", "progress=off"]) == 0
+    [record] = [json.loads(p.read_text()) for p in (tmp_path / "runs").glob("*/record.json")]
+    assert record["status"] == "ok", record.get("error")
+    from hermes_eval.corpus import load_corpus
+
+    corpus = load_corpus(manifest["corpus_sources"], cache_dir=tmp_path / "cache", exclude=manifest["corpus_exclude"],
+                         languages=manifest["corpus_languages"])
+    assert [f.path for f in corpus.files] == kept and record["corpus_info"]["files"] == len(kept)
+    # corpus=imported reads sources, excludes and languages from the manifest: the same indexed corpus
+    assert main(["run", "queryset=imported", "queryset.name=swe-p", "corpus=imported", *base,
+                 f"paths.runs={tmp_path / 'runs2'}", "retriever=bm25", "chunker=whole_file", "bootstrap=50",
+                 "warmup=0", "+hygiene.tokenizer=approx", "progress=off"]) == 0
+    [again] = [json.loads(p.read_text()) for p in (tmp_path / "runs2").glob("*/record.json")]
+    assert again["status"] == "ok", again.get("error")
+    assert again["indexed_fingerprint"] == record["indexed_fingerprint"] and again["metrics"] == record["metrics"]
