@@ -16,11 +16,12 @@ log = logging.getLogger(__name__)
 
 
 def _register() -> None:
-    from hermes_eval.bench import embedder_costs, embedding, metrics_speed, overhead, reuse, scaling
+    from hermes_eval.bench import embedder_costs, embedding, metrics_speed, overhead, reuse, scaling, swebench_cost
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
                     "embedding_throughput": embedding.run, "scaling": scaling.run,
-                    "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run})
+                    "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run,
+                    "swebench_cost": swebench_cost.run})
 
 
 def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> dict:
@@ -94,6 +95,9 @@ def render(results: dict) -> str:
         lines.append(_row(["metrics_speed", f"{r['total_seconds']} s for {r['queries']} queries x "
                            f"{r['depth']} ({r['metrics']} metrics + CIs)", "-", "-"]))
     lines += _embedders(b.get("embedders"))
+    from hermes_eval.bench.swebench_cost import markdown as swebench_markdown
+
+    lines += swebench_markdown(b.get("swebench_cost"))
     sc = b.get("scaling")
     if sc and "rows" in sc:
         lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",

@@ -75,7 +75,7 @@ class Blobs:
 
 def bm25_rank(docs: list[tuple[str, Counter, int]], query: list[str], k1: float = 1.5, b: float = 0.75,
               epsilon: float = 0.25) -> list[str]:
-    """Paths by BM25 Okapi score (rank-bm25's idf and floor), ties by path; unmatched files last."""
+    """Paths of the files holding a query term, by BM25 Okapi score (rank-bm25's idf and floor), ties by path."""
     n = len(docs)
     lengths = np.array([length for _, _, length in docs], dtype=np.float64)
     avgdl = float(lengths.mean()) if n else 0.0
@@ -92,7 +92,9 @@ def bm25_rank(docs: list[tuple[str, Counter, int]], query: list[str], k1: float 
             continue
         tf = np.array([counts.get(term, 0) for _, counts, _ in docs], dtype=np.float64)
         scores += idf[term] * tf * (k1 + 1) / (tf + norm)
-    order = sorted(range(n), key=lambda i: (-scores[i], docs[i][0]))
+    terms = set(query)
+    matched = [i for i in range(n) if not terms.isdisjoint(docs[i][1])]  # as an engine: matching documents only
+    order = sorted(matched, key=lambda i: (-scores[i], docs[i][0]))
     return [docs[i][0] for i in order]
 
 

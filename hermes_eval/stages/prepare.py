@@ -56,13 +56,20 @@ def chunk_corpus(s: RunSettings, indexed: Corpus, cache: Cache) -> tuple[Chunk, 
     return tuple(chunks)
 
 
-def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str]) -> tuple[tuple[Chunk, ...], dict]:
-    """Chunks of a corpus of several snapshots, each file chunked once per distinct text, with the reuse.
-    Not cached on disk: a pickle of every snapshot's chunks would hold each text again (loaded, a second
-    copy beside the corpus's) and chunking each distinct file once costs seconds."""
+def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str], cache: Cache
+                    ) -> tuple[tuple[Chunk, ...], dict]:
+    """Chunks of a corpus of several snapshots, each distinct file chunked once, ever: the per-file chunk
+    store (``<cache>/chunks/files.sqlite``, keyed by chunker config and code, path and text) serves later
+    snapshots, arms and runs; and the reuse per snapshot."""
+    from hermes_eval.cache.chunk_store import ChunkStore
     from hermes_eval.stages.snapshots import chunk_by_content
 
-    chunks, reuse = chunk_by_content(s.chunker.build(), indexed, scopes)
+    key = key_of(dict(s.chunker.node), config_code_identity(dict(s.chunker.node), chunk_files.__module__))
+    store = ChunkStore(cache.root / "chunks" / "files.sqlite")
+    try:
+        chunks, reuse = chunk_by_content(s.chunker.build(), indexed, scopes, store, key)
+    finally:
+        store.close()
     if not chunks:
         raise UserError(f"chunker {s.chunker_name!r} produced no chunks for corpus {indexed.name!r}")
     return tuple(chunks), reuse
@@ -75,6 +82,6 @@ def prepare(s: RunSettings, cache: Cache) -> Prepared:
     p = prepare_queries(s)
     scopes = scopes_of(p.queryset.queries)
     if scopes != [""]:
-        chunks, reuse = chunk_snapshots(s, p.indexed, scopes)
+        chunks, reuse = chunk_snapshots(s, p.indexed, scopes, cache)
         return Prepared(p.corpus, p.queryset, p.indexed, chunks, reuse)
     return Prepared(p.corpus, p.queryset, p.indexed, chunk_corpus(s, p.indexed, cache))

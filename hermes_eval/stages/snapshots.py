@@ -11,8 +11,10 @@ from dataclasses import replace
 from typing import Sequence
 
 from hermes_eval.core import Corpus, Query
+from hermes_eval.core.corpus import CorpusFile
 from hermes_eval.core.queryset import scope_of as _scope_of
 from retrievers.chunk import Chunk
+from hermes_eval.cache.chunk_store import ChunkStore, from_rows, text_sha, to_rows
 from retrievers.chunkers.base import merged
 from retrievers.progress import track
 
@@ -22,32 +24,45 @@ def scopes_of(queries: Sequence[Query]) -> list[str]:
     return list(dict.fromkeys(str(q.meta.get("scope") or "") for q in queries))
 
 
-def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str]) -> tuple[list[Chunk], dict]:
-    """Chunks of every file, each (path inside its snapshot, text) chunked once; and the reuse:
-    per snapshot (in the order given), files and chunks taken from an earlier one versus made anew."""
+def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: ChunkStore | None = None,
+                     chunker_key: str = "") -> tuple[list[Chunk], dict]:
+    """Chunks of every file, each (path inside its snapshot, text) chunked once (read from ``store`` when
+    it holds that file under ``chunker_key``, written to it otherwise); and the reuse: per snapshot (in
+    the order given), files and chunks taken from an earlier one versus made anew."""
     memo: dict[tuple[str, str], list[Chunk]] = {}
     seen: dict[str, Chunk] = {}
     texts: dict[str, str] = {}
     per: dict[str, dict[str, int]] = {}
     order = {s: i for i, s in enumerate(scopes)}  # snapshots in the order the queries list them
     files = sorted(indexed.files, key=lambda f: (order.get(_scope_of(f.path, scopes), -1), f.path))
+    pending: list[tuple[str, CorpusFile]] = []  # (path inside the snapshot, file) not chunked yet
     with track("chunking", len(files), "files") as tracker:
         for f in files:
             scope = _scope_of(f.path, scopes)
             rel = f.path[len(scope):]
             key = (rel, f.text)  # the text itself: its hash is computed once and kept by the string
-            row = per.setdefault(scope, {"files": 0, "files_reused": 0, "chunks": 0, "chunks_reused": 0})
-            reused = key in memo
-            if not reused:  # equal chunk texts (a function unchanged in an edited file) are one string
-                memo[key] = [replace(c, text=texts.setdefault(c.text, c.text))
-                             for c in chunker.chunk(rel, f.text, f.language) if c.text.strip()]
-            row["files"] += 1
-            row["files_reused"] += reused
-            for c in memo[key]:
-                seen.setdefault(scope + c.id, replace(c, path=scope + c.path))
-            row["chunks"] += len(memo[key])
-            row["chunks_reused"] += len(memo[key]) if reused else 0
+            if key not in memo:
+                memo[key] = []
+                pending.append((rel, f))
+            if len(pending) >= BATCH:
+                _chunk_batch(chunker, pending, memo, texts, store, chunker_key)
+                pending = []
             tracker.update()
+        _chunk_batch(chunker, pending, memo, texts, store, chunker_key)
+    done: set[tuple[str, str]] = set()
+    for f in files:
+        scope = _scope_of(f.path, scopes)
+        rel = f.path[len(scope):]
+        key = (rel, f.text)
+        row = per.setdefault(scope, {"files": 0, "files_reused": 0, "chunks": 0, "chunks_reused": 0})
+        reused = key in done
+        done.add(key)
+        row["files"] += 1
+        row["files_reused"] += reused
+        for c in memo[key]:
+            seen.setdefault(scope + c.id, replace(c, path=scope + c.path))
+        row["chunks"] += len(memo[key])
+        row["chunks_reused"] += len(memo[key]) if reused else 0
     by_scope: dict[str, list[Chunk]] = {}
     for c in seen.values():
         by_scope.setdefault(_scope_of(c.path, scopes), []).append(c)
@@ -55,3 +70,27 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str]) -> tuple[l
                     key=lambda c: (c.path, c.start, c.end))
     return chunks, per
 
+
+BATCH = 500  # files looked up in (and written to) the chunk store at a time
+
+
+def _chunk_batch(chunker, pending: list[tuple[str, CorpusFile]], memo: dict, texts: dict[str, str],
+                 store: ChunkStore | None, chunker_key: str) -> None:
+    """Chunks of ``pending`` files into ``memo``: from the store, else chunked and stored; equal chunk
+    texts (a function unchanged in an edited file) are one string."""
+    if not pending:
+        return
+    shas = [text_sha(f.text) for _, f in pending] if store is not None else []
+    found = store.get(chunker_key, [(rel, sha) for (rel, _), sha in zip(pending, shas)]) if store else {}
+    fresh: dict[tuple[str, str], list] = {}
+    for i, (rel, f) in enumerate(pending):
+        rows = found.get((rel, shas[i])) if store is not None else None
+        if rows is not None:
+            chunks = from_rows(rows, rel, f.text)
+        else:
+            chunks = [c for c in chunker.chunk(rel, f.text, f.language) if c.text.strip()]
+            if store is not None:
+                fresh[(rel, shas[i])] = to_rows(chunks, f.text)
+        memo[(rel, f.text)] = [replace(c, text=texts.setdefault(c.text, c.text)) for c in chunks]
+    if fresh:
+        store.put(chunker_key, fresh)

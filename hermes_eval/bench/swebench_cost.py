@@ -1,0 +1,142 @@
+"""SWE-bench at full size, what it costs: our BM25 arms over every mirrored Lite instance against the
+minimal reference (``snapshot_reference.py``), measured in one run, reference before and after ours.
+
+Needs the mirrors (``HERMES_MIRRORS``, default ``.cache/mirrors``) and the instances
+(``HERMES_BENCH_DATA``/swe-bench/lite.json); without them the bench says so and measures nothing.
+Each arm runs as its own ``hermes-eval run`` process on a cold cache, then again on the warm cache
+(``rerun=true``), then once more as a resumed sweep would (its record found, nothing run). The
+record's per-snapshot report gives the cost of a repository's k-th snapshot against its first.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ARMS = (("bm25", "whole_file"), ("mteb_bm25", "whole_file"), ("bm25", "functions"), ("mteb_bm25", "functions"))
+TARGETS = {"whole_file": 4.0, "functions": 10.0}  # our arm's time over the reference's (issue 31)
+MAX_RSS_MB = 2048
+
+
+def _cli(*words: str) -> list[str]:
+    return [sys.executable, "-m", "hermes_eval.cli.main", *words]
+
+
+def _reference(instances: Path, mirrors: Path) -> dict:
+    proc = subprocess.run([sys.executable, "-m", "hermes_eval.bench.snapshot_reference", str(instances),
+                           str(mirrors)], capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _arm(tmp: Path, retriever: str, chunker: str, *extra: str) -> dict:
+    words = ["run", "queryset=imported", "queryset.name=bench-swe", "corpus=imported", f"retriever={retriever}",
+             f"chunker={chunker}", f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}",
+             f"paths.runs={tmp / 'runs'}", "progress=off", *extra]
+    start = time.perf_counter()
+    proc = subprocess.run(_cli(*words), capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0 or "[failed]" in proc.stdout:
+        raise RuntimeError(f"{retriever}/{chunker}: {(proc.stdout + proc.stderr).strip()[-400:]}")
+    [record] = [json.loads(p.read_text()) for p in (tmp / "runs").glob(f"*-{chunker}-*/record.json")
+                if json.loads(p.read_text())["config"]["retriever"]["name"] == retriever]
+    return {"wall_s": round(wall, 1), "record": record}
+
+
+def _kth_snapshot(record: dict) -> dict:
+    """Per repository, build seconds and texts tokenized of its first snapshot against the later ones."""
+    by_repo: dict[str, list[dict]] = {}
+    for scope, row in (record.get("snapshots") or {}).items():
+        by_repo.setdefault(scope.split("@")[0], []).append(row)
+    out = {}
+    for repo, rows in sorted(by_repo.items()):
+        if len(rows) < 2:
+            continue
+        later = rows[1:]
+        tok = lambda r: sum((r.get("texts_tokenized") or {}).values())  # noqa: E731
+        out[repo] = {"snapshots": len(rows), "first_build_s": rows[0]["build_seconds"],
+                     "later_build_s_median": round(statistics.median(r["build_seconds"] for r in later), 3),
+                     "first_texts_tokenized": tok(rows[0]),
+                     "later_texts_tokenized_median": statistics.median(tok(r) for r in later),
+                     "later_files_reused_share": round(sum(r.get("files_reused", 0) for r in later)
+                                                       / max(1, sum(r.get("files", 0) for r in later)), 3)}
+    return out
+
+
+def run(cache: Path) -> dict:
+    data = Path(os.environ.get("HERMES_BENCH_DATA", "../shared/benchmarks"))
+    instances = data / "swe-bench" / "lite.json"
+    mirrors = Path(os.environ.get("HERMES_MIRRORS", ".cache/mirrors"))
+    if not instances.is_file() or not mirrors.is_dir():
+        return {"skipped": f"needs {instances} and the mirrors under {mirrors} (HERMES_MIRRORS)"}
+    with tempfile.TemporaryDirectory(prefix="hermes-swecost-") as tmp_name:
+        tmp = Path(tmp_name)
+        start = time.perf_counter()
+        subprocess.run(_cli("datasets", "import", "swebench", str(instances), "--repos", str(mirrors),
+                            "name=bench-swe", f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}"),
+                       capture_output=True, text=True, check=True)
+        import_s = round(time.perf_counter() - start, 1)
+        refs = [_reference(instances, mirrors)]
+        rows = []
+        for retriever, chunker in ARMS:
+            cold = _arm(tmp, retriever, chunker)
+            warm = _arm(tmp, retriever, chunker, "rerun=true")
+            resumed = _arm(tmp, retriever, chunker)
+            rec = cold["record"]
+            rows.append({"arm": f"{retriever}/{chunker}", "cold_s": cold["wall_s"], "warm_s": warm["wall_s"],
+                         "resumed_s": resumed["wall_s"], "peak_rss_mb": rec["peak_rss_mb"],
+                         "warm_peak_rss_mb": warm["record"]["peak_rss_mb"], "chunks": rec["chunks"]["count"],
+                         "file_ndcg@10": round(rec["metrics"]["file_ndcg@10"]["mean"], 4),
+                         "kth_snapshot": _kth_snapshot(rec)})
+        refs.append(_reference(instances, mirrors))
+        cache_mb = round(sum(p.stat().st_size for p in (tmp / "cache").rglob("*") if p.is_file()) / 2**20, 1)
+        shutil.rmtree(tmp / "runs", ignore_errors=True)
+    ref_s = statistics.mean(r["wall_s"] for r in refs)
+    for row in rows:
+        target = TARGETS[row["arm"].split("/")[1]]
+        row["ratio"] = round(row["cold_s"] / ref_s, 2)
+        row["target_ratio"] = target
+        row["passed"] = row["ratio"] <= target and row["peak_rss_mb"] <= MAX_RSS_MB
+    return {"instances": refs[0]["instances"], "import_s": import_s, "reference": refs,
+            "reference_spread_s": [r["wall_s"] for r in refs], "reference_ndcg@10": refs[0]["ndcg@10"],
+            "rows": rows, "cache_mb": cache_mb, "max_rss_mb": MAX_RSS_MB,
+            "bm25_board_cold_s": round(sum(r["cold_s"] for r in rows), 1),
+            "bm25_board_warm_s": round(sum(r["warm_s"] for r in rows), 1),
+            "bm25_board_resumed_s": round(sum(r["resumed_s"] for r in rows), 1),
+            "passed": all(r["passed"] for r in rows)}
+
+
+def markdown(r: dict | None) -> list[str]:
+    """The cost table for reports/bench.md."""
+    if not r:
+        return []
+    if "error" in r or "skipped" in r:
+        return ["", f"## SWE-bench Lite cost: {r.get('error') or 'skipped: ' + r['skipped']}"]
+    row = lambda cells: "| " + " | ".join(str(c) for c in cells) + " |"  # noqa: E731
+    refs = r["reference"]
+    lines = ["", f"## SWE-bench Lite cost ({r['instances']} mirrored instances, each in its own snapshot; one run)", "",
+             f"Reference (`hermes_eval/bench/snapshot_reference.py`: git ls-tree + cat-file, each .py blob "
+             f"tokenized once, BM25 Okapi over whole .py files): {' s, '.join(str(x) for x in r['reference_spread_s'])} s "
+             f"(before and after our arms), peak RSS {refs[0]['peak_rss_mb']} MB, file nDCG@10 "
+             f"{r['reference_ndcg@10']}. Import of the query set: {r['import_s']} s.", "",
+             row(["arm", "cold s", "x reference", "target", "warm s (rerun)", "resumed s", "peak RSS MB cold / warm",
+                  "chunks", "file nDCG@10", "result"]), row(["---"] * 10)]
+    for a in r["rows"]:
+        lines.append(row([a["arm"], a["cold_s"], a["ratio"], f"<= {a['target_ratio']}x, <= {r['max_rss_mb']} MB",
+                          a["warm_s"], a["resumed_s"], f"{a['peak_rss_mb']} / {a['warm_peak_rss_mb']}", a["chunks"],
+                          a["file_ndcg@10"], "pass" if a["passed"] else "**miss**"]))
+    lines += ["", f"The whole BM25 part of the Lite board: {r['bm25_board_cold_s']} s cold, {r['bm25_board_warm_s']} s "
+                  f"warm (rerun), {r['bm25_board_resumed_s']} s resumed; cache on disk {r['cache_mb']} MB.", "",
+              "A repository's k-th snapshot against its first (code BM25, whole files): build seconds and "
+              "texts tokenized (median over the later snapshots), share of files reused.", "",
+              row(["repository", "snapshots", "first build s", "later build s", "first texts tokenized",
+                   "later texts tokenized", "later files reused"]), row(["---"] * 7)]
+    for repo, k in r["rows"][0]["kth_snapshot"].items():
+        lines.append(row([repo, k["snapshots"], k["first_build_s"], k["later_build_s_median"],
+                          k["first_texts_tokenized"], k["later_texts_tokenized_median"], k["later_files_reused_share"]]))
+    return lines
