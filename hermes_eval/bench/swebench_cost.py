@@ -50,21 +50,22 @@ def _arm(tmp: Path, retriever: str, chunker: str, *extra: str) -> dict:
 
 def _kth_snapshot(record: dict) -> dict:
     """Per repository, build seconds and texts tokenized of its first snapshot against the later ones."""
-    by_repo: dict[str, list[dict]] = {}
+    work = record.get("snapshot_work") or {}
+    by_repo: dict[str, list[tuple[dict, dict]]] = {}
     for scope, row in (record.get("snapshots") or {}).items():
-        by_repo.setdefault(scope.split("@")[0], []).append(row)
+        by_repo.setdefault(scope.split("@")[0], []).append((row, work.get(scope) or {}))
     out = {}
     for repo, rows in sorted(by_repo.items()):
         if len(rows) < 2:
             continue
         later = rows[1:]
-        tok = lambda r: sum((r.get("texts_tokenized") or {}).values())  # noqa: E731
-        out[repo] = {"snapshots": len(rows), "first_build_s": rows[0]["build_seconds"],
-                     "later_build_s_median": round(statistics.median(r["build_seconds"] for r in later), 3),
-                     "first_texts_tokenized": tok(rows[0]),
-                     "later_texts_tokenized_median": statistics.median(tok(r) for r in later),
-                     "later_files_reused_share": round(sum(r.get("files_reused", 0) for r in later)
-                                                       / max(1, sum(r.get("files", 0) for r in later)), 3)}
+        tok = lambda w: sum((w.get("texts_tokenized") or {}).values())  # noqa: E731
+        out[repo] = {"snapshots": len(rows), "first_build_s": rows[0][1].get("build_seconds"),
+                     "later_build_s_median": round(statistics.median(w.get("build_seconds", 0) for _, w in later), 3),
+                     "first_texts_tokenized": tok(rows[0][1]),
+                     "later_texts_tokenized_median": statistics.median(tok(w) for _, w in later),
+                     "later_files_reused_share": round(sum(r.get("files_reused", 0) for r, _ in later)
+                                                       / max(1, sum(r.get("files", 0) for r, _ in later)), 3)}
     return out
 
 

@@ -14,6 +14,8 @@ def summary_line(outcome) -> str:
     rec = outcome.record
     if outcome.status == "busy":
         return f"[busy] {rec['error']}"
+    if outcome.status == "shard":
+        return f"[shard {rec.get('shard')}] {outcome.run_dir}: part written; the run is merged by its last shard"
     if outcome.skipped:
         return f"[skip] {outcome.run_dir} (finished record with the same config hash)"
     if outcome.status == "ok":

@@ -10,15 +10,15 @@ from typing import Sequence
 class ArmResult:
     """What one job hands back to the launcher (it crosses a process boundary: plain fields)."""
 
-    status: str  # ok, skipped, busy or failed
+    status: str  # ok, skipped, busy, shard (a part written, the run not merged yet) or failed
     cause: str | None = None  # a failed arm's cause: an environment fault's key, else "error"
     what: str | None = None  # the cause in words (no space left on device, ...)
 
 
 def arm_result(outcome) -> ArmResult:
     """The :class:`ArmResult` of a :class:`~hermes_eval.stages.chain.RunOutcome`."""
-    if outcome.status == "busy":
-        return ArmResult("busy")
+    if outcome.status in ("busy", "shard"):
+        return ArmResult(outcome.status)
     if outcome.skipped:
         return ArmResult("skipped")
     if outcome.status == "ok":
@@ -34,6 +34,8 @@ def closing_line(results: Sequence[ArmResult]) -> str:
     parts = [f"{counts['ok']} ok", f"{counts['skipped']} skipped"]
     if counts["busy"]:
         parts.append(f"{counts['busy']} busy (another process is computing them)")
+    if counts["shard"]:
+        parts.append(f"{counts['shard']} shards (parts written; the last shard of a run merges it)")
     failed = [r for r in results if r.status == "failed"]
     if failed:
         by_cause = Counter(r.what for r in failed)

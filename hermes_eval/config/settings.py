@@ -113,6 +113,7 @@ class RunSettings:
     rerun: bool = False
     busy_run: str = "skip"  # another process holds the run folder: skip it, or wait for it
     dedupe: bool = False  # collapse identical documents into one (relevance carried over)
+    shard: tuple[int, int] | None = None  # (i, n): this job searches the i-th of n groups of snapshots
     paths: Paths = field(default_factory=lambda: Paths(Path("runs"), Path(".cache"), Path("datasets")))
 
     @property
@@ -147,6 +148,19 @@ def hygiene_settings(cfg: DictConfig) -> HygieneSettings:
         corpus_leak_chars=int(h.get("corpus_leak_chars", 200)),
         corpus_leak_min_chars=int(h.get("corpus_leak_min_chars", 30)),
         corpus_leak_max_copies=int(h.get("corpus_leak_max_copies", 5)))
+
+
+def shard_of(cfg: DictConfig) -> tuple[int, int] | None:
+    """``shard=I/N``: the I-th (from 0) of N shards of a snapshot set's run; None when unsharded."""
+    value = cfg.get("shard")
+    if value is None or str(value) in ("", "null", "none"):
+        return None
+    text = str(value)
+    i, _, n = text.partition("/")
+    if not (i.isdigit() and n.isdigit() and 0 <= int(i) < int(n)):
+        raise UserError(f"shard={text}: write shard=I/N with 0 <= I < N (e.g. shard=0/4, 'shard=0/4,1/4,2/4,3/4' "
+                        f"in a sweep)")
+    return int(i), int(n)
 
 
 def busy_run_of(cfg: DictConfig) -> str:
@@ -190,4 +204,5 @@ def settings_from(cfg: DictConfig) -> RunSettings:
         service=Part.of(retr.get("service")), retriever_name=retr.get("name"), fusion=Part(plain(cfg.fusion)),
         reranker=Part.of(cfg.get("reranker")), expander=Part.of(cfg.get("expander")),
         fusion_tuning=plain(cfg.get("fusion_tuning")), index_cache=bool(cfg.get("index_cache", True)),
-        rerun=bool(cfg.get("rerun", False)), busy_run=busy_run_of(cfg), dedupe=bool(cfg.get("dedupe", False)), paths=paths_of(cfg))
+        rerun=bool(cfg.get("rerun", False)), busy_run=busy_run_of(cfg), dedupe=bool(cfg.get("dedupe", False)),
+        shard=shard_of(cfg), paths=paths_of(cfg))

@@ -8,7 +8,9 @@ two runs of the same code on the same machine:
 - timings: ``wall_seconds``, ``finished_at``, ``latency_ms``, ``index.build_seconds``,
   ``index.build_seconds_total``, ``peak_rss_mb``;
 - host and checkout: ``machine``, ``git_commit`` (the code under comparison differs on purpose);
-- scheduling: ``cache`` (which arm of a parallel sweep computed a shared chunking or index and which
+- scheduling: ``snapshot_work`` (a snapshot's build seconds and the texts tokenized or embedded for
+  it, which depend on the snapshots searched before it in the same process) and ``shards`` (how a
+  sharded run was split); ``cache`` (which arm of a parallel sweep computed a shared chunking or index and which
   read it, and cache keys that hash the code's own source), ``index.sources`` (built or loaded) and
   ``embeddings`` (vectors computed here or read from the shared cache);
 - ``files``: the checksums of the run files, which are compared themselves (per_query.parquet's
@@ -31,7 +33,7 @@ from hermes_eval.core.moved_targets import as_recorded
 
 EXACT_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec")
 RECORD_EXCLUDED = ("wall_seconds", "finished_at", "latency_ms", "peak_rss_mb", "machine", "git_commit",
-                   "cache", "embeddings", "files")
+                   "cache", "embeddings", "files", "snapshot_work", "shards")
 INDEX_EXCLUDED = ("build_seconds", "build_seconds_total", "sources")
 LATENCY_PREFIX = "ms_"
 

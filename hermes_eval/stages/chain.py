@@ -37,6 +37,8 @@ from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
 from hermes_eval.stages.prepare import prepare
 from hermes_eval.stages.scoped import search_snapshots
+from hermes_eval.stages.shard_run import merge_parts, search_shard
+from hermes_eval.stages.shards import all_parts, read_part, write_part
 from hermes_eval.stages.search import run_queries
 from hermes_eval.stages.tuning import apply_fusion_tuning
 from retrievers.chunkers.coverage import fallbacks
@@ -84,6 +86,8 @@ def execute(s: RunSettings) -> RunOutcome:
         return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
     run_dir = s.paths.runs / s.run_name
     base = _identity(s)
+    if s.shard is not None:
+        return _execute_shard(s, run_dir, base)
     try:
         with run_lock(run_dir, s.busy_run):
             if not s.rerun and (existing := find_record(s.paths.runs, s.config_hash)) is not None:
@@ -108,11 +112,39 @@ def _failed(base: dict, error: str, fault: EnvFault | None, trace: str | None = 
     return record
 
 
-def _execute_locked(s: RunSettings, run_dir: Path, base: dict) -> RunOutcome:
+def _execute_shard(s: RunSettings, run_dir: Path, base: dict) -> RunOutcome:
+    """Search this shard's snapshots and write its part (unless it is there); the job that finds every
+    part present merges them into the run's record under the run folder's writer lock."""
+    i, n = s.shard
+    label = dict(base, shard=f"{i}/{n}")
+    if read_part(run_dir, s.shard) is None:
+        started = time.time()
+        try:
+            part = search_shard(s)
+        except Exception as exc:  # noqa: BLE001 - a failed shard is recorded like a failed run
+            fault = classify(exc)
+            record = _failed(label, fault.message() if fault else one_line(exc), fault,
+                             traceback.format_exc(limit=8)[-4000:])
+            return RunOutcome("failed", run_dir, record, record_written=False)
+        part.wall_seconds = round(time.time() - started, 3)
+        write_part(run_dir, part)
+    parts = all_parts(run_dir, n)
+    if parts is None:
+        return RunOutcome("shard", run_dir, dict(label, status="shard"), skipped=True)
+    try:
+        with run_lock(run_dir, "skip"):  # two last shards at once: one merges, the other finds it busy
+            if (existing := find_record(s.paths.runs, s.config_hash)) is not None:
+                return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
+            return _execute_locked(s, run_dir, base, parts)
+    except RunBusy:
+        return RunOutcome("shard", run_dir, dict(label, status="shard"), skipped=True)
+
+
+def _execute_locked(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -> RunOutcome:
     failpoint("run.locked")
     started, fault = time.time(), None
     try:
-        record = _run(s, run_dir, base)
+        record = _run(s, run_dir, base, parts)
     except Exception as exc:  # noqa: BLE001 - a failed run is recorded, never lost
         fault = classify(exc)
         record = _failed(base, fault.message() if fault else one_line(exc), fault,
@@ -145,7 +177,8 @@ def _identity(s: RunSettings) -> dict:
             "hermes_eval_version": __version__, "experiment": s.experiment}
 
 
-def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
+def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -> dict:
+    """One run; with ``parts`` (a sharded run's), their searches are merged instead of searching."""
     rss_scope = reset_peak_rss()  # this job's own peak, not an earlier job's in the same process
     cache = Cache(s.paths.cache)
     prepared = prepare(s, cache)
@@ -158,11 +191,16 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
     overfetch = s.exclude_overfetch if any(q.exclude for q in prepared.queryset.queries) else 0
     k = int(s.depths["k"])
-    snapshots = None
-    if prepared.reuse is not None:  # several repository snapshots: each query searches its own
+    snapshots = work = sharded = None
+    if parts is not None:  # a sharded run: its shards searched, here they are put together
         queries, tuning = list(prepared.queryset.queries), None
-        measured, built, snapshots = search_snapshots(s, prepared.indexed, chunks, queries, lookup,
-                                                      prepared.reuse, overfetch)
+        measured, built, snapshots, work, sharded = merge_parts(s, prepared.indexed, queries, parts, overfetch)
+        cache.events.extend(built.events)
+        parts = built.parts
+    elif prepared.reuse is not None:  # several repository snapshots: each query searches its own
+        queries, tuning = list(prepared.queryset.queries), None
+        measured, built, snapshots, work = search_snapshots(s, prepared.indexed, chunks, queries, lookup,
+                                                            prepared.reuse, overfetch)
         cache.events.extend(built.events)
         parts = built.parts
     else:
@@ -197,7 +235,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict) -> dict:
         latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),
                 "repo": stratum_means(scores.per_query, {q.qid: q.repo or NO_STRATUM for q in queries})},
-        fusion_tuning=tuning, index=_index_stats(built), snapshots=snapshots,
+        fusion_tuning=tuning, index=_index_stats(built), snapshots=snapshots, snapshot_work=work, shards=sharded,
         peak_rss_mb=round(peak_rss_mb(), 1), peak_rss_scope=rss_scope, cache=cache.events,
         embeddings=_embedding_stats(parts.embedder),
         reranker=_part_stats(s.reranker.name if s.reranker else None, parts.reranker),

@@ -15,57 +15,69 @@ from retrievers.progress import track
 from retrievers.chunk import Chunk
 
 
-def _merge(into: Measured, part: Measured) -> None:
-    into.rankings.update(part.rankings)
-    into.raw_scores.update(part.raw_scores)
-    into.total_ns.extend(part.total_ns)
-    for stage, ns in part.stage_ns.items():
-        into.stage_ns.setdefault(stage, []).extend(ns)
-    into.warmup = max(into.warmup, part.warmup)
-
-
 def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], queries: Sequence[Query],
-                     lookup: ChunkLookup, reuse: dict, overfetch: int) -> tuple[Measured, Built, dict]:
-    """(rankings and timings of every query, the builds summed, per snapshot: chunks, queries,
-    files/chunks reused from an earlier snapshot, embeddings computed vs read from the cache)."""
+                     lookup: ChunkLookup, reuse: dict, overfetch: int) -> tuple[Measured, Built, dict, dict]:
+    """(rankings and timings of every query, the builds summed, per snapshot: its files, chunks and
+    queries with the files/chunks reused from an earlier snapshot (what the run measured on), and per
+    snapshot the work it took: build seconds, texts tokenized, embeddings computed vs read from the
+    cache, which depend on what ran before in the same process, so shards differ there)."""
     if s.fusion_tuning:
         raise UserError("fusion_tuning does not apply to a query set over several snapshots (each has its own "
                         "index): drop +fusion_tuning")
     groups: dict[str, list[Query]] = {}
     for q in queries:
         groups.setdefault(str(q.meta.get("scope") or ""), []).append(q)
-    measured, total, report = Measured(), None, {}
+    total, report, work, searched = None, {}, {}, []
     embeddings = {"computed": 0, "cached": 0, "encode_seconds": 0.0}
     memos: dict = {}  # leg -> tokenizer memo: a text shared by snapshots is tokenized once
     by_scope = _by_scope(chunks, list(groups))
     with track("snapshots", len(groups), "snapshots") as progress:
         for scope in groups:
             total = _one(s, indexed, by_scope.get(scope, []), scope, groups[scope], lookup, reuse, overfetch,
-                         memos, measured, embeddings, report, total)
+                         memos, searched, embeddings, (report, work), total)
             progress.update()
     if total is not None and total.parts.embedder is not None:
         total.parts.embedder.stats.update(embeddings)
-    return measured, total, report
+    return in_query_order(searched, [q.qid for q in queries]), total, report, work
+
+
+def in_query_order(parts: Sequence[Measured], qids: Sequence[str]) -> Measured:
+    """Several searches' results as one, in the query set's order: a query's timing samples sit at its
+    index, as the per-query files read them (a snapshot's queries need not be adjacent in the set)."""
+    out = Measured(warmup=max((p.warmup for p in parts), default=0))
+    where: dict[str, tuple[Measured, int]] = {}
+    for p in parts:
+        for j, qid in enumerate(p.rankings):
+            where[qid] = (p, j)
+    for qid in qids:
+        p, j = where[qid]
+        out.rankings[qid] = p.rankings[qid]
+        out.raw_scores[qid] = p.raw_scores[qid]
+        out.total_ns.append(p.total_ns[j])
+        for stage, ns in p.stage_ns.items():
+            out.stage_ns.setdefault(stage, []).append(ns[j])
+    return out
 
 
 def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries: list[Query],
-         lookup: ChunkLookup, reuse: dict, overfetch: int, memos: dict, measured: Measured, embeddings: dict,
-         report: dict, total: Built | None) -> Built:
-    """Build one snapshot's indexes over ``part`` and search its ``queries`` into ``measured`` and
-    ``report``; returns the builds summed so far."""
+         lookup: ChunkLookup, reuse: dict, overfetch: int, memos: dict, searched: list[Measured],
+         embeddings: dict, facts: tuple[dict, dict], total: Built | None) -> Built:
+    """Build one snapshot's indexes over ``part`` and search its ``queries`` (appended to ``searched``,
+    facts into ``report``); returns the builds summed so far."""
     if not part:
         raise UserError(f"snapshot {scope!r} has no chunks: its repository files were all skipped")
     tokenized = {name: m.computed for name, m in memos.items()}
     built = build(s, indexed, part, overfetch, memos)
-    m = run_queries(built.pipeline, queries, lookup, int(s.depths["k"]), overfetch, s.warmup, built.parts.foreign)
-    _merge(measured, m)
+    searched.append(run_queries(built.pipeline, queries, lookup, int(s.depths["k"]), overfetch, s.warmup,
+                                built.parts.foreign))
     emb = dict(built.parts.embedder.stats) if built.parts.embedder is not None else {}
     for key in embeddings:
         embeddings[key] += type(embeddings[key])(emb.get(key) or 0)
-    report[scope or "."] = dict(reuse.get(scope, {}), queries=len(queries), indexed_chunks=len(part),
-                                embedded=int(emb.get("computed", 0)), embeddings_cached=int(emb.get("cached", 0)),
-                                texts_tokenized={n: m.computed - tokenized.get(n, 0) for n, m in memos.items()},
-                                build_seconds=round(built.build_total, 4))
+    report, work = facts
+    report[scope or "."] = dict(reuse.get(scope, {}), queries=len(queries), indexed_chunks=len(part))
+    work[scope or "."] = dict(embedded=int(emb.get("computed", 0)), embeddings_cached=int(emb.get("cached", 0)),
+                              texts_tokenized={n: m.computed - tokenized.get(n, 0) for n, m in memos.items()},
+                              build_seconds=round(built.build_total, 4))
     return built if total is None else _add(total, built)
 
 

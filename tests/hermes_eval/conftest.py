@@ -34,3 +34,38 @@ def make_repo(path: Path, commits: list[dict[str, str]]) -> list[str]:
 def git_repo():
     """``git_repo(path, commits)``: see :func:`make_repo`."""
     return make_repo
+
+
+SHARD_CODE = {"pkg/http.py": "def send(request, timeout):\n    return request\n\n\ndef retry_after(header):\n    return int(header)\n",
+              "pkg/cookies.py": "def merge_cookies(jar, cookies):\n    jar.update(cookies)\n    return jar\n",
+              "pkg/util.py": "def to_bytes(text):\n    return text.encode()\n"}
+SHARD_ISSUES = ["retry after header is ignored when the request times out", "merging cookies loses the jar",
+                "to_bytes crashes on bytes input", "send ignores the timeout"]
+SHARD_GOLD = ["pkg/http.py", "pkg/cookies.py", "pkg/util.py", "pkg/http.py"]
+
+
+@pytest.fixture
+def snapshot_set(tmp_path):
+    """An imported SWE-bench-style set over two repositories the test builds, four commits each, one
+    instance per commit (8 snapshots); returns (tmp_path, the run words of a code-BM25 function arm)."""
+    import json
+
+    from hermes_eval.cli.main import main
+
+    rows = []
+    for name in ("acme", "beta"):
+        commits = [dict(SHARD_CODE)] + [{"pkg/util.py": SHARD_CODE["pkg/util.py"] + f"\n\nVERSION = {i}\n"}
+                                        for i in range(1, 4)]
+        shas = make_repo(tmp_path / "mirrors" / f"org+{name}", commits)
+        for i, sha in enumerate(shas):
+            gold = SHARD_GOLD[i]
+            rows.append({"instance_id": f"org__{name}-{i}", "repo": f"org/{name}", "base_commit": sha,
+                         "problem_statement": SHARD_ISSUES[i],
+                         "golden_patch": f"diff --git a/{gold} b/{gold}\n--- a/{gold}\n+++ b/{gold}\n@@ -1,2 +1,2 @@\n-x\n+y\n"})
+    (tmp_path / "lite.json").write_text(json.dumps(rows))
+    base = [f"paths.datasets={tmp_path / 'ds'}", f"paths.cache={tmp_path / 'cache'}"]
+    assert main(["datasets", "import", "swebench", str(tmp_path / "lite.json"), "--repos", str(tmp_path / "mirrors"),
+                 "name=shardset", *base]) == 0
+    arm = ["queryset=imported", "queryset.name=shardset", "corpus=imported", "retriever=bm25", "chunker=functions",
+           "bootstrap=50", "warmup=1", "+hygiene.tokenizer=approx", "progress=off", *base]
+    return tmp_path, arm

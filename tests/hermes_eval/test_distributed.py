@@ -79,3 +79,21 @@ def test_sweep_through_submitit_local_executor(tmp_path):
     recs = _records(tmp_path)
     assert set(recs) == {"lines", "python_ast"} and all(r["status"] == "ok" for r in recs.values())
     shutil.rmtree(tmp_path / "runs")
+
+
+def test_shards_on_a_local_ray_cluster_merge_into_the_unsharded_run(ray_cluster, snapshot_set):
+    """A snapshot set's run split into three shards, each a Ray task sharing runs/ and the cache; the
+    shard that writes the last part merges, and the record is the unsharded run's (sameness tool)."""
+    from hermes_eval.cli.main import main
+    from hermes_eval.record.sameness import runs_diffs
+
+    tmp, arm = snapshot_set
+    assert main(["run", *arm, f"paths.runs={tmp / 'runs'}"]) == 0
+    whole = (tmp / "runs").rename(tmp / "whole")
+    proc = subprocess.run([str(BIN / "hermes-eval"), "sweep", *arm, f"paths.runs={tmp / 'runs'}",
+                           "shard=0/3,1/3,2/3", "hydra/launcher=ray_cluster"], capture_output=True, text=True,
+                          timeout=900, env=ray_cluster, cwd=tmp)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "Connected to Ray cluster" in proc.stderr + proc.stdout
+    n, diffs = runs_diffs(whole, tmp / "runs")
+    assert n == 1 and diffs == []
