@@ -65,8 +65,10 @@ benchmarks: setup
 	$(BIN)/hermes-eval leaderboard --runs runs/benchmarks --out reports/benchmarks --anchors benchmarks
 
 # SWE-bench Lite and Verified at full size (README "Benchmarks", issue 31): every instance whose repository
-# is mirrored under HERMES_MIRRORS, in its own base_commit snapshot; ours (every file) at file and function
-# level, and LocAgent's and CodeRAG-Bench's protocols; writes reports/benchmarks/swebench/.
+# is mirrored under HERMES_MIRRORS, in its own base_commit snapshot, and the others (django, matplotlib,
+# scikit-learn) on the nearest release their golden patch applies to exactly (wheels from the package
+# index), a set of their own; ours (every file) at file and function level, and LocAgent's and
+# CodeRAG-Bench's protocols; writes reports/benchmarks/swebench/.
 SWE = $(BENCH_DATA)/swe-bench
 SWE_IMPORT = $(BIN)/hermes-eval datasets import swebench
 swebench: setup
@@ -74,6 +76,8 @@ swebench: setup
 	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) name=swebench-verified
 	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) subset=locagent274 protocol=locagent name=swebench-lite-locagent
 	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) protocol=coderag-bench name=swebench-lite-coderag
+	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true name=swebench-lite-releases
+	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) releases=true name=swebench-verified-releases
 	$(BIN)/hermes-eval sweep experiment=swebench paths.runs=runs/swebench
 	$(BIN)/hermes-eval sweep experiment=swebench_protocols paths.runs=runs/swebench
 	$(BIN)/hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench

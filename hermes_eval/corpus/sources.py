@@ -36,7 +36,8 @@ class Source:
     commit: str | None = None
 
 
-FORMS = "a folder, pkg:NAME, pypi:NAME==VERSION, npm:NAME@VERSION, deb:PACKAGE=VERSION or git:PATH@COMMIT"
+FORMS = ("a folder, pkg:NAME, pypi:NAME==VERSION, wheel:NAME==VERSION, npm:NAME@VERSION, deb:PACKAGE=VERSION "
+         "or git:PATH@COMMIT")
 
 
 def _dir(spec: str, cache: Path) -> Source:
@@ -128,8 +129,17 @@ def _git(spec: str, cache: Path) -> Source:
     return Source(spec=spec, repo=f"{name}@{sha[:8]}", root=path.resolve(), commit=sha)
 
 
+def _wheel(spec: str, cache: Path) -> Source:
+    """``wheel:NAME==VERSION``: a release's wheel (``wheel_source.py``), site-packages layout, repo
+    ``name@version`` (the prefix when the corpus has several sources)."""
+    from hermes_eval.corpus import wheel_source
+
+    name, version, got = wheel_source.fetch(spec, cache, _unpack)
+    return Source(spec=spec, repo=wheel_source.repo_of(name, version), root=got.root, fingerprint=got.fingerprint)
+
+
 RESOLVERS: dict[str, Callable[[str, Path], Source]] = {"pkg": _pkg, "pypi": _pypi, "npm": _npm, "deb": _deb,
-                                                        "git": _git}
+                                                        "git": _git, "wheel": _wheel}
 
 
 def resolve(spec: str, cache: Path) -> Source:

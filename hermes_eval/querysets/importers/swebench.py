@@ -18,7 +18,10 @@ from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
+from hermes_eval.corpus.sources import resolve
+from hermes_eval.corpus.wheel_source import repo_of
 from hermes_eval.querysets.readers.swebench_protocols import protocol
+from hermes_eval.querysets.readers.swebench_releases import RELEASES, RULE, nearest
 from hermes_eval.querysets.readers.swebench_subsets import subset
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.git_source import repo_name, resolve_commit
@@ -67,6 +70,9 @@ class Options(ImportOptions):
     limit: int | None = option(None, "at most this many instances per repository")
     subset: str | None = option(None, "only a published subset's instances: locagent274 (LocAgent's and "
                                       "SweRank's 274 Lite instances)")
+    releases: bool = option(False, "the instances whose repository is not under --repos, each on the nearest "
+                                   "release its golden patch applies to with exact context (django, matplotlib, "
+                                   "scikit-learn: querysets/readers/swebench_releases.py); a labelled set of its own")
     exclude: tuple[str, ...] = option((), "corpus paths never indexed (globs, comma-separated; * crosses folders), "
                                           "e.g. LocAgent's test files: */test/*,*/tests/*,*/test_*.py,*_test.py")
     languages: tuple[str, ...] = option((), "only files of these languages are indexed (comma-separated, e.g. python)")
@@ -80,6 +86,51 @@ class Options(ImportOptions):
                             "clones or mirrors")
 
 
+@dataclass(frozen=True)
+class Target:
+    """Where one instance is searched: a corpus source, its snapshot prefix, the patch as it applies there."""
+
+    row: dict
+    repo: str
+    source: str  # git:PATH@SHA or wheel:NAME==VERSION
+    prefix: str  # the source's path prefix in a corpus of several
+    patch: str
+    sha: str
+    release: str | None = None
+
+
+def _snapshot_target(row: dict, repo: str, root: Path, cache_dir, skipped: dict) -> Target | None:
+    """The instance's own ``base_commit`` in its clone or mirror under ``root``."""
+    repo_dir = find_repo(root, repo)
+    if repo_dir is None:
+        skipped["repo_missing"] += 1
+        return None
+    sha = _commit(repo_dir, row["base_commit"])
+    if sha is None:
+        skipped["commit_missing"] += 1
+        return None
+    return Target(row, repo, f"git:{repo_dir.resolve()}@{sha}", f"{repo_name(repo_dir)}@{sha[:8]}/",
+                  row["golden_patch"], sha)
+
+
+def _release_target(row: dict, repo: str, root: Path, cache_dir, skipped: dict) -> Target | None:
+    """For a repository not under ``root``: the nearest release its golden patch applies to exactly."""
+    if find_repo(root, repo) is not None:
+        skipped["repo_mirrored"] += 1  # searched in its own snapshot, in the snapshot set
+        return None
+    source = RELEASES.get(repo)
+    if source is None:
+        skipped["repo_missing"] += 1
+        return None
+    found = nearest(row["golden_patch"], source, lambda v: resolve(source.spec(v), Path(cache_dir)).root)
+    if found is None:
+        skipped["no_exact_release"] += 1
+        return None
+    version, patch = found
+    return Target(row, repo, source.spec(version), f"{repo_of(source.dist, version)}/", patch, row["base_commit"],
+                  release=f"{source.dist}=={version}")
+
+
 def run(opts: Options) -> QuerySet:
     """Import a SWE-bench instances file with the repositories under ``opts.repos_dir``."""
     path, root, name = Path(opts.instances), Path(opts.repos_dir), opts.name
@@ -91,8 +142,10 @@ def run(opts: Options) -> QuerySet:
     languages = tuple(opts.languages) or (rule.languages if rule else ())
     skipped = {"repo_missing": 0, "commit_missing": 0, "only_new_files": 0, "not_selected": 0,
                "over_limit": 0, "not_in_subset": 0}
+    if opts.releases:
+        skipped.update(repo_mirrored=0, no_exact_release=0)
     missing: set[str] = set()
-    picked: list[tuple[dict, str, Path, str]] = []  # instance, repo, repo dir, full sha
+    picked: list[Target] = []
     per_repo: dict[str, int] = {}
     for i, row in enumerate(_instances(path)):
         where = f"{path} instance {i}"
@@ -107,30 +160,25 @@ def run(opts: Options) -> QuerySet:
         if wanted and repo not in wanted:
             skipped["not_selected"] += 1
             continue
-        repo_dir = find_repo(root, repo)
-        if repo_dir is None:
-            skipped["repo_missing"] += 1
-            missing.add(repo)
-            continue
-        sha = _commit(repo_dir, row["base_commit"])
-        if sha is None:
-            skipped["commit_missing"] += 1
+        target = (_release_target if opts.releases else _snapshot_target)(row, repo, root, opts.cache_dir, skipped)
+        if target is None:
+            if find_repo(root, repo) is None and not (opts.releases and repo in RELEASES):
+                missing.add(repo)
             continue
         if limit is not None and per_repo.get(repo, 0) >= limit:
             skipped["over_limit"] += 1
             continue
         per_repo[repo] = per_repo.get(repo, 0) + 1
-        picked.append((row, repo, repo_dir, sha))
-    snapshots = sorted({(str(d.resolve()), sha, f"{repo_name(d)}@{sha[:8]}") for _, _, d, sha in picked})
-    sources = [f"git:{d}@{sha}" for d, sha, _ in snapshots]
+        picked.append(target)
+    sources = sorted({t.source for t in picked})
     corpus = load_corpus(sources, name=name, cache_dir=str(opts.cache_dir), exclude=exclude,
                          languages=list(languages) or None) if sources else None
     lines = {f.path: f.n_lines for f in corpus.files} if corpus else {}
     skipped["gold_spans_not_indexed"] = 0
     queries = []
-    for row, repo, repo_dir, sha in picked:
-        scope = f"{repo_name(repo_dir)}@{sha[:8]}/" if len(snapshots) > 1 else ""
-        changes, created = parse_patch(row["golden_patch"])
+    for t in picked:
+        scope = t.prefix if len(sources) > 1 else ""
+        changes, created = parse_patch(t.patch)
         spans = [Span(scope + c.path, s, e) for c in changes for s, e in ranges(c)]
         gold = tuple(g for g in spans if g.path in lines and g.end <= max(lines[g.path], 1))
         skipped["gold_spans_not_indexed"] += len(spans) - len(gold)
@@ -138,14 +186,21 @@ def run(opts: Options) -> QuerySet:
             skipped["only_new_files" if not spans else "gold_not_indexed"] = \
                 skipped.get("only_new_files" if not spans else "gold_not_indexed", 0) + 1
             continue
-        queries.append(Query(qid=row["instance_id"], query=row["problem_statement"], gold=gold, kind="swebench",
-                             repo=repo, meta={"scope": scope, "base_commit": sha, "created_files": created,
-                                              "hunks": {c.path: [list(h) for h in c.hunks] for c in changes}}))
+        meta = {"scope": scope, "base_commit": t.sha, "created_files": created,
+                "hunks": {c.path: [list(h) for h in c.hunks] for c in changes}}
+        if t.release:
+            meta["release"] = t.release  # a stand-in for base_commit (swebench_releases.py)
+        queries.append(Query(qid=t.row["instance_id"], query=t.row["problem_statement"], gold=gold, kind="swebench",
+                             repo=t.repo, meta=meta))
+    snapshots = sources
     if not queries:
         raise UserError(f"{path}: no instance has its repository under {root} (missing: "
                         f"{', '.join(sorted(missing)) or 'none'}); mirror one there or pass repos=OWNER/NAME")
     manifest = {"generator": "import-swebench", "generator_version": "1", "source": str(path.resolve()),
                 "repos_dir": str(root.resolve()), "corpus_sources": sources, "scoped": len(snapshots) > 1,
+                "releases": {"rule": RULE, "per_repo": {r: sorted({q.meta["release"] for q in queries
+                                                                          if q.repo == r}) for r in sorted(per_repo)}}
+                if opts.releases else None,
                 "corpus_fingerprint": corpus.fingerprint,
                 "counts": {"queries": len(queries), "snapshots": len(snapshots),
                            "per_repo": {r: sum(1 for q in queries if q.repo == r) for r in sorted(per_repo)}},

@@ -191,3 +191,57 @@ def test_protocols_keep_the_published_corpus_and_the_printed_run_indexes_the_sam
     [again] = [json.loads(p.read_text()) for p in (tmp_path / "runs2").glob("*/record.json")]
     assert again["status"] == "ok", again.get("error")
     assert again["indexed_fingerprint"] == record["indexed_fingerprint"] and again["metrics"] == record["metrics"]
+
+
+def _wheel(folder, version: str, mod_text: str) -> None:
+    """A real wheel of package ``acme-pkg`` (its module at ``acme/calc.py``) for pip to find locally."""
+    import zipfile
+
+    dist = f"acme_pkg-{version}.dist-info"
+    with zipfile.ZipFile(folder / f"acme_pkg-{version}-py3-none-any.whl", "w") as z:
+        z.writestr("acme/calc.py", mod_text)
+        z.writestr(f"{dist}/METADATA", f"Metadata-Version: 2.1\nName: acme-pkg\nVersion: {version}\n")
+        z.writestr(f"{dist}/WHEEL", "Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        z.writestr(f"{dist}/RECORD", "")
+
+
+def test_releases_stand_in_for_a_repository_that_is_not_mirrored(tmp_path, monkeypatch, capsys):
+    """releases=true: an instance whose repository is not under --repos is searched in the release its
+    golden patch applies to with exact context (here the wheel whose hunks moved least), gold moved too;
+    the wheels come through pip from a local folder (no network)."""
+    from hermes_eval.cli.main import main
+    from hermes_eval.querysets.readers import swebench_releases as rel
+
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    _wheel(wheels, "1.0", "# 1.0\n# notes\n" + CALC)  # both hunks 2 lines down
+    _wheel(wheels, "1.1", CALC.replace("return a + b", "return b + a"))  # a context line differs: no
+    _wheel(wheels, "1.2", "# 1.2\n" + CALC)  # 1 line down: the nearest
+    monkeypatch.setenv("PIP_FIND_LINKS", str(wheels))
+    monkeypatch.setenv("PIP_NO_INDEX", "1")
+    monkeypatch.setitem(rel.RELEASES, "acme/calc", rel.Releases("acme/calc", "acme-pkg", ("1.0", "1.1", "1.2")))
+    import difflib
+
+    fixed = CALC.replace("    return a / b\n", "    if b == 0:\n        raise ZeroDivisionError\n    return a / b\n")
+    patch = "".join(difflib.unified_diff(CALC.splitlines(True), fixed.splitlines(True), "a/acme/calc.py",
+                                         "b/acme/calc.py", n=3))
+    rows = [{"instance_id": "acme__calc-1", "repo": "acme/calc", "base_commit": "0" * 40,
+             "problem_statement": "div crashes on zero", "golden_patch": patch},
+            {"instance_id": "acme__calc-2", "repo": "acme/calc", "base_commit": "0" * 40,
+             "problem_statement": "never applies", "golden_patch": patch.replace(" def mul(a, b):", " def nope(a, b):")}]
+    (tmp_path / "lite.json").write_text(json.dumps(rows))
+    (tmp_path / "mirrors").mkdir()
+    base = [f"paths.datasets={tmp_path / 'ds'}", f"paths.cache={tmp_path / 'cache'}"]
+    assert main(["datasets", "import", "swebench", str(tmp_path / "lite.json"), "--repos", str(tmp_path / "mirrors"),
+                 "releases=true", "name=swe-rel", *base]) == 0
+    manifest = json.loads((tmp_path / "ds" / "swe-rel" / "manifest.json").read_text())
+    assert manifest["corpus_sources"] == ["wheel:acme-pkg==1.2"] and manifest["skipped"]["no_exact_release"] == 1
+    assert manifest["releases"]["per_repo"] == {"acme/calc": ["acme-pkg==1.2"]}
+    from hermes_eval.querysets.store import load_queryset
+
+    [q] = load_queryset(tmp_path / "ds" / "swe-rel").queries
+    assert [(g.path, g.start, g.end) for g in q.gold] == [("acme/calc.py", 5, 5)]  # line 4 at base, one down
+    assert ("# 1.2\n" + CALC).split("\n")[4] == CALC.split("\n")[3] == "def div(a, b):"
+    assert main(["run", "queryset=imported", "queryset.name=swe-rel", "corpus=imported", *base, "retriever=bm25",
+                 f"paths.runs={tmp_path / 'runs'}", "chunker=whole_file", "bootstrap=50", "warmup=0",
+                 "+hygiene.tokenizer=approx", "progress=off"]) == 0
