@@ -78,13 +78,19 @@ swebench: setup
 	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) protocol=coderag-bench name=swebench-lite-coderag
 	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true name=swebench-lite-releases
 	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) releases=true name=swebench-verified-releases
+	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true subset=locagent274 protocol=locagent \
+		name=swebench-lite-locagent-releases
+	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true protocol=coderag-bench \
+		name=swebench-lite-coderag-releases
 	$(BIN)/hermes-eval sweep experiment=swebench paths.runs=runs/swebench
 	$(BIN)/hermes-eval sweep experiment=swebench_protocols paths.runs=runs/swebench
 	$(BIN)/hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench
 
-# the dense arms of the same boards (MiniLM over ~150k distinct function texts: hours on two cores; resumable)
+# the dense arms of the same boards: whole files (about half an hour here), then functions (~150k distinct
+# function texts: hours on two cores; resumable, every text embedded once)
 swebench-dense: swebench
 	$(BIN)/hermes-eval sweep experiment=swebench_dense paths.runs=runs/swebench hydra.launcher.n_jobs=1
+	$(BIN)/hermes-eval sweep experiment=swebench_dense_functions paths.runs=runs/swebench hydra.launcher.n_jobs=1
 	$(BIN)/hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench
 
 # RepoEval function level (README "Benchmarks"): CodeRAG-Bench's protocol beside ours on its six

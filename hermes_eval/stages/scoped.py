@@ -67,6 +67,8 @@ def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries
     if not part:
         raise UserError(f"snapshot {scope!r} has no chunks: its repository files were all skipped")
     tokenized = {name: m.computed for name, m in memos.items()}
+    for memo in memos.values():  # keep the texts this snapshot shares with the last one, drop the rest
+        memo.retain(c.text for c in part)
     built = build(s, indexed, part, overfetch, memos)
     searched.append(run_queries(built.pipeline, queries, lookup, int(s.depths["k"]), overfetch, s.warmup,
                                 built.parts.foreign))

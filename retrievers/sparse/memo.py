@@ -28,6 +28,13 @@ class MemoTokenizer:
             self.reused += 1
         return got
 
+    def retain(self, texts) -> None:
+        """Forget every text not in ``texts`` (the snapshot just built): the next snapshot of a repository
+        shares most of them, so memory stays that of one snapshot, not of all the texts ever seen."""
+        keep = set(texts)
+        self.memo = {t: v for t, v in self.memo.items() if t in keep}
+        self.counted = {t: v for t, v in self.counted.items() if t in keep}
+
     def counts(self, text: str) -> tuple[int, dict[str, int]]:
         """(number of tokens, each token's frequency) of ``text``, kept by text instead of the tokens
         (an index that scores from frequencies, as rank-bm25 does, asks this and never the list)."""

@@ -39,3 +39,14 @@ def test_memo_returns_the_inner_tokens_with_one_string_per_token():
     assert first == CodeTokenizer()("parseConfig parse_config")
     assert first[0] is second[1] and memo("parseConfig parse_config") is first
     assert (memo.computed, memo.reused) == (2, 1)
+
+
+def test_retain_keeps_only_the_texts_still_in_use():
+    memo = MemoTokenizer(CodeTokenizer())
+    for text in ("alpha beta", "gamma delta", "epsilon"):
+        memo(text)
+        memo.counts(text)
+    memo.retain(["gamma delta", "unseen"])
+    assert set(memo.memo) == set(memo.counted) == {"gamma delta"}
+    memo.counts("gamma delta")
+    assert memo.computed == 6 and memo.reused == 1  # kept: not tokenized again
