@@ -42,3 +42,28 @@ def test_render_lists_each_embedder_against_its_raw_call():
     assert "## Embedders (ours vs the raw library call, interleaved: 3 rounds" in text
     assert "| minilm_static | 15.6 | 870.5 | 900.0 | 0.967 | 850.0–880.0 | 0.06 | 0.09 | 0.05 | 0.08 | 1.2 | 1.1 / 1.3 |" in text
     assert "Embedders: error: RuntimeError: x" in render(dict(results, benches={"embedders": {"error": "RuntimeError: x"}}))
+
+
+def test_swebench_cost_table_names_ratios_misses_and_the_kth_snapshot():
+    from hermes_eval.bench.swebench_cost import _kth_snapshot, markdown
+
+    record = {"snapshots": {"a@1/": {"files": 10, "files_reused": 0}, "a@2/": {"files": 10, "files_reused": 9},
+                            "a@3/": {"files": 10, "files_reused": 8}, "b@1/": {"files": 5, "files_reused": 0}},
+              "snapshot_work": {"a@1/": {"build_seconds": 2.0, "texts_tokenized": {"sparse": 10}},
+                                "a@2/": {"build_seconds": 0.5, "texts_tokenized": {"sparse": 1}},
+                                "a@3/": {"build_seconds": 0.7, "texts_tokenized": {"sparse": 2}},
+                                "b@1/": {"build_seconds": 1.0, "texts_tokenized": {"sparse": 5}}}}
+    kth = _kth_snapshot(record)
+    assert list(kth) == ["a"]  # a repository with one snapshot has no k-th
+    assert kth["a"]["later_build_s_median"] == 0.6 and kth["a"]["later_texts_tokenized_median"] == 1.5
+    assert kth["a"]["later_files_reused_share"] == 0.85
+    row = {"arm": "bm25/whole_file", "cold_s": 400.0, "warm_s": 100.0, "resumed_s": 3.0, "peak_rss_mb": 2500.0,
+           "warm_peak_rss_mb": 2400.0, "chunks": 10, "file_ndcg@10": 0.42, "kth_snapshot": kth, "ratio": 5.0,
+           "target_ratio": 4.0, "passed": False}
+    result = {"instances": 140, "import_s": 20.0, "reference": [{"peak_rss_mb": 800.0}], "reference_spread_s": [80, 82],
+              "reference_ndcg@10": 0.5, "rows": [row], "cache_mb": 12.0, "max_rss_mb": 2048,
+              "bm25_board_cold_s": 400.0, "bm25_board_warm_s": 100.0, "bm25_board_resumed_s": 3.0}
+    text = "\n".join(markdown(result))
+    assert "| bm25/whole_file | 400.0 | 5.0 | <= 4.0x, <= 2048 MB |" in text and "**miss**" in text
+    assert "| a | 3 | 2.0 | 0.6 | 10 | 1.5 | 0.85 |" in text
+    assert "skipped: needs" in "\n".join(markdown({"skipped": "needs the mirrors"}))
