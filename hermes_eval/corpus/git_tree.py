@@ -56,25 +56,22 @@ class Blobs:
     def __init__(self, repo: Path):
         self.repo = repo
         self._proc: subprocess.Popen | None = None
-        self._raw: dict[str, bytes] = {}
         self._text: dict[str, tuple[str | None, str | None]] = {}
         self.read = 0  # blobs read from git (each distinct one once)
 
     def raw(self, sha: str) -> bytes:
-        if sha not in self._raw:
-            if self._proc is None:
-                self._proc = subprocess.Popen(["git", "-C", str(self.repo), "cat-file", "--batch"],
-                                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-            self._proc.stdin.write(sha.encode() + b"\n")
-            self._proc.stdin.flush()
-            header = self._proc.stdout.readline().split()
-            if len(header) != 3:
-                raise UserError(f"git cat-file {sha[:12]} in {self.repo}: blob missing ({b' '.join(header).decode()})")
-            size = int(header[2])
-            data = self._proc.stdout.read(size + 1)[:size]
-            self._raw[sha] = data
-            self.read += 1
-        return self._raw.pop(sha)
+        """The blob's bytes, read from git (callers keep what they decode: ``text`` memoizes)."""
+        if self._proc is None:
+            self._proc = subprocess.Popen(["git", "-C", str(self.repo), "cat-file", "--batch"],
+                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._proc.stdin.write(sha.encode() + b"\n")
+        self._proc.stdin.flush()
+        header = self._proc.stdout.readline().split()
+        if len(header) != 3:
+            raise UserError(f"git cat-file {sha[:12]} in {self.repo}: blob missing ({b' '.join(header).decode()})")
+        size = int(header[2])
+        self.read += 1
+        return self._proc.stdout.read(size + 1)[:size]
 
     def text(self, sha: str, decode: Callable[[bytes], tuple[str | None, str | None]]) -> tuple[str | None, str | None]:
         """(text, None) or (None, why it is skipped), decoded once per blob."""
