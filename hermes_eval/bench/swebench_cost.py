@@ -20,8 +20,10 @@ import time
 from pathlib import Path
 
 ARMS = (("bm25", "whole_file"), ("mteb_bm25", "whole_file"), ("bm25", "functions"), ("mteb_bm25", "functions"))
-TARGETS = {"whole_file": 4.0, "functions": 10.0}  # our arm's time over the reference's (issue 31)
+# our arm's time over the reference's, and its peak RSS (issue 31: 2 GB at file level; none set for functions)
+TARGETS = {"whole_file": 4.0, "functions": 10.0}
 MAX_RSS_MB = 2048
+RSS_TARGETS = {"whole_file": MAX_RSS_MB, "functions": None}
 
 
 def _cli(*words: str) -> list[str]:
@@ -49,7 +51,9 @@ def _arm(tmp: Path, retriever: str, chunker: str, *extra: str) -> dict:
 
 
 def _kth_snapshot(record: dict) -> dict:
-    """Per repository, build seconds and texts tokenized of its first snapshot against the later ones."""
+    """Per repository, build seconds and texts tokenized of its first snapshot against the later ones. The
+    first is the one built first (``position``; record keys are sorted, not in build order); a record
+    from before ``position`` was kept names the snapshot that reused no file."""
     work = record.get("snapshot_work") or {}
     by_repo: dict[str, list[tuple[dict, dict]]] = {}
     for scope, row in (record.get("snapshots") or {}).items():
@@ -58,6 +62,7 @@ def _kth_snapshot(record: dict) -> dict:
     for repo, rows in sorted(by_repo.items()):
         if len(rows) < 2:
             continue
+        rows.sort(key=lambda rw: rw[1].get("position", 0 if not rw[0].get("files_reused") else 1))
         later = rows[1:]
         tok = lambda w: sum((w.get("texts_tokenized") or {}).values())  # noqa: E731
         out[repo] = {"snapshots": len(rows), "first_build_s": rows[0][1].get("build_seconds"),
@@ -102,7 +107,8 @@ def run(cache: Path) -> dict:
         target = TARGETS[row["arm"].split("/")[1]]
         row["ratio"] = round(row["cold_s"] / ref_s, 2)
         row["target_ratio"] = target
-        row["passed"] = row["ratio"] <= target and row["peak_rss_mb"] <= MAX_RSS_MB
+        row["target_rss_mb"] = rss = RSS_TARGETS[row["arm"].split("/")[1]]
+        row["passed"] = row["ratio"] <= target and (rss is None or row["peak_rss_mb"] <= rss)
     return {"instances": refs[0]["instances"], "import_s": import_s, "reference": refs,
             "reference_spread_s": [r["wall_s"] for r in refs], "reference_ndcg@10": refs[0]["ndcg@10"],
             "rows": rows, "cache_mb": cache_mb, "max_rss_mb": MAX_RSS_MB,
@@ -128,7 +134,8 @@ def markdown(r: dict | None) -> list[str]:
              row(["arm", "cold s", "x reference", "target", "warm s (rerun)", "resumed s", "peak RSS MB cold / warm",
                   "chunks", "file nDCG@10", "result"]), row(["---"] * 10)]
     for a in r["rows"]:
-        lines.append(row([a["arm"], a["cold_s"], a["ratio"], f"<= {a['target_ratio']}x, <= {r['max_rss_mb']} MB",
+        rss = a.get("target_rss_mb", r["max_rss_mb"])
+        lines.append(row([a["arm"], a["cold_s"], a["ratio"], f"<= {a['target_ratio']}x" + (f", <= {rss} MB" if rss else ""),
                           a["warm_s"], a["resumed_s"], f"{a['peak_rss_mb']} / {a['warm_peak_rss_mb']}", a["chunks"],
                           a["file_ndcg@10"], "pass" if a["passed"] else "**miss**"]))
     lines += ["", f"The whole BM25 part of the Lite board: {r['bm25_board_cold_s']} s cold, {r['bm25_board_warm_s']} s "

@@ -85,20 +85,35 @@ def budget_metrics(queries: Sequence[Query], rankings: Mapping[str, Sequence[str
 
 def token_stats(chunks: Sequence[Chunk]) -> dict:
     """Chunk size in tokens: mean, p50, p95, max and total, flat for the run record. A count is the sum
-    of its lines' counts (tokens never span a newline), so each distinct text and each distinct line
-    is counted once: the versions of a file in a repository's snapshots differ in a few lines."""
+    of its lines' counts (tokens never span a newline), so each distinct text is counted once, and the
+    versions of one file across a repository's snapshots (which differ in a few lines) share the count
+    of each line: texts are taken file by file, a line memo kept for one file's versions at a time
+    (memory of one file, not of every distinct line of every snapshot)."""
+    first: dict[str, str] = {}  # distinct text -> the file it is in (first seen), snapshot prefix dropped
+    for c in chunks:
+        if c.text not in first:
+            first[c.text] = _unscoped(c.path)
     counted: dict[str, int] = {}
     by_line: dict[str, int] = {}
-    for c in chunks:
-        if c.text not in counted:
-            n = 0
-            for line in c.text.split("\n"):
-                got = by_line.get(line)
-                if got is None:
-                    got = by_line[line] = count_tokens(line)
-                n += got
-            counted[c.text] = n
+    current = None
+    for text, path in sorted(first.items(), key=lambda kv: kv[1]):
+        if path != current:
+            by_line.clear()
+            current = path
+        n = 0
+        for line in text.split("\n"):
+            got = by_line.get(line)
+            if got is None:
+                got = by_line[line] = count_tokens(line)
+            n += got
+        counted[text] = n
     sizes = np.asarray([counted[c.text] for c in chunks] or [0], dtype=np.float64)
     return {"tokens_mean": round(float(sizes.mean()), 1), "tokens_p50": float(np.percentile(sizes, 50)),
             "tokens_p95": float(np.percentile(sizes, 95)), "tokens_max": int(sizes.max()),
             "tokens_total": int(sizes.sum()), "tokenizer": TOKENIZER}
+
+
+def _unscoped(path: str) -> str:
+    """``path`` without its snapshot prefix (``NAME@COMMIT/``), so a file's versions sort together."""
+    head, sep, rest = path.partition("/")
+    return rest if sep and "@" in head else path

@@ -35,7 +35,8 @@ from hermes_eval.record.run_lock import RunBusy, run_lock
 from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
-from hermes_eval.stages.prepare import prepare
+from hermes_eval.stages.prepare import prepare, released
+from hermes_eval.core.heap import trim_heap
 from hermes_eval.stages.scoped import search_snapshots
 from hermes_eval.stages.shard_run import merge_parts, search_shard
 from hermes_eval.stages.shards import all_parts, read_part, write_part
@@ -186,6 +187,10 @@ def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -
     chunks = prepared.chunks
     lookup = ChunkLookup(chunks)
     before = check_queries(prepared.queryset, prepared.indexed, s.hygiene, lookup, cache)
+    corpus_info, fingerprint = prepared.corpus.summary(), prepared.indexed.fingerprint
+    languages_indexed = {f.language for f in prepared.indexed.files}
+    prepared = released(prepared, s)  # a snapshot set's texts, chunked and checked, are freed here
+    trim_heap()
     warnings_ = list(before.warnings)
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
@@ -227,10 +232,10 @@ def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -
     failpoint("run.files_written")
     return dict(
         base, status="ok", error=None, warnings=warnings_,
-        corpus_info=prepared.corpus.summary(), indexed_fingerprint=prepared.indexed.fingerprint,
+        corpus_info=corpus_info, indexed_fingerprint=fingerprint,
         queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
         hygiene=judged.hygiene.to_dict(),
-        chunks={**_chunk_stats(chunks), "fallback": fallbacks(s.chunker.build(), {f.language for f in prepared.indexed.files})},
+        chunks={**_chunk_stats(chunks), "fallback": fallbacks(s.chunker.build(), languages_indexed)},
         legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, files=files,
         latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),

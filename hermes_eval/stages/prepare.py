@@ -1,12 +1,13 @@
 """Stage 1, prepare: corpus -> indexed corpus (query sources masked) -> query set -> chunks."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hermes_eval.cache.content import Cache, key_of
 from hermes_eval.config.settings import CorpusSettings, RunSettings
 from hermes_eval.core import Corpus, QuerySet, UserError
+from hermes_eval.core.corpus import CorpusFile
 from hermes_eval.corpus.dedupe import dedupe
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.corpus.scan import load_corpus
@@ -82,6 +83,22 @@ def prepare(s: RunSettings, cache: Cache) -> Prepared:
     p = prepare_queries(s)
     scopes = scopes_of(p.queryset.queries)
     if scopes != [""]:
+        from hermes_eval.stages.judge import corpus_leaks_of
+
+        # the corpus-wide leak check first (cached; the check reads it back): its working set and the
+        # chunks of every snapshot are never in memory at once
+        corpus_leaks_of(p.queryset, p.indexed, s.hygiene, cache)
         chunks, reuse = chunk_snapshots(s, p.indexed, scopes, cache)
         return Prepared(p.corpus, p.queryset, p.indexed, chunks, reuse)
     return Prepared(p.corpus, p.queryset, p.indexed, chunk_corpus(s, p.indexed, cache))
+
+
+def released(p: Prepared, s: RunSettings) -> Prepared:
+    """A snapshot set's ``p`` with its file texts dropped (paths, repositories and languages kept), once
+    chunked and checked: the texts of every snapshot are needed no more (a service adapter, which judges
+    the spans it returns against them, keeps them), so search and judging run without that memory."""
+    if p.reuse is None or s.service is not None:
+        return p
+    light = {id(c): replace(c, files=tuple(CorpusFile(f.path, f.repo, f.language, "") for f in c.files))
+             for c in (p.corpus, p.indexed)}
+    return replace(p, corpus=light[id(p.corpus)], indexed=light[id(p.indexed)])

@@ -77,7 +77,8 @@ def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries
         embeddings[key] += type(embeddings[key])(emb.get(key) or 0)
     report, work = facts
     report[scope or "."] = dict(reuse.get(scope, {}), queries=len(queries), indexed_chunks=len(part))
-    work[scope or "."] = dict(embedded=int(emb.get("computed", 0)), embeddings_cached=int(emb.get("cached", 0)),
+    work[scope or "."] = dict(position=len(work),  # the order snapshots were built in (record keys are sorted)
+                              embedded=int(emb.get("computed", 0)), embeddings_cached=int(emb.get("cached", 0)),
                               texts_tokenized={n: m.computed - tokenized.get(n, 0) for n, m in memos.items()},
                               build_seconds=round(built.build_total, 4))
     return built if total is None else _add(total, built)

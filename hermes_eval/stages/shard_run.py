@@ -12,7 +12,8 @@ from hermes_eval.core.measured import Measured
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.record.manifest import peak_rss_mb, reset_peak_rss
 from hermes_eval.stages.build import Built, make_parts
-from hermes_eval.stages.prepare import prepare
+from hermes_eval.stages.prepare import prepare, released
+from hermes_eval.core.heap import trim_heap
 from hermes_eval.stages.scoped import in_query_order, search_snapshots
 from hermes_eval.stages.shards import Part, assign
 from hermes_eval.stages.snapshots import scopes_of
@@ -23,7 +24,8 @@ def search_shard(s: RunSettings) -> Part:
     reset_peak_rss()
     i, n = s.shard
     cache = Cache(s.paths.cache)
-    prepared = prepare(s, cache)
+    prepared = released(prepare(s, cache), s)
+    trim_heap()
     if prepared.reuse is None:
         raise UserError(f"shard={i}/{n} splits a query set over several snapshots (SWE-bench); "
                         f"{s.queryset.name!r} searches one corpus: drop shard")

@@ -67,3 +67,23 @@ def test_swebench_cost_table_names_ratios_misses_and_the_kth_snapshot():
     assert "| bm25/whole_file | 400.0 | 5.0 | <= 4.0x, <= 2048 MB |" in text and "**miss**" in text
     assert "| a | 3 | 2.0 | 0.6 | 10 | 1.5 | 0.85 |" in text
     assert "skipped: needs" in "\n".join(markdown({"skipped": "needs the mirrors"}))
+    fn = dict(row, arm="bm25/functions", target_ratio=10.0, target_rss_mb=None, ratio=7.0, passed=True)
+    text = "\n".join(markdown(dict(result, rows=[row, fn])))
+    assert "| bm25/functions | 400.0 | 7.0 | <= 10.0x | 100.0 |" in text  # no memory target at function level
+
+
+def test_kth_snapshot_takes_the_first_built_not_the_first_sorted_key():
+    """record.json sorts its keys: the first snapshot is the one at position 0, wherever its key sorts."""
+    from hermes_eval.bench.swebench_cost import _kth_snapshot
+
+    snapshots = {"a@1/": {"files": 10, "files_reused": 9}, "a@2/": {"files": 10, "files_reused": 0},
+                 "a@3/": {"files": 10, "files_reused": 8}}
+    work = {"a@1/": {"position": 1, "build_seconds": 0.5, "texts_tokenized": {"sparse": 1}},
+            "a@2/": {"position": 0, "build_seconds": 2.0, "texts_tokenized": {"sparse": 10}},
+            "a@3/": {"position": 2, "build_seconds": 0.7, "texts_tokenized": {"sparse": 3}}}
+    kth = _kth_snapshot({"snapshots": snapshots, "snapshot_work": work})["a"]
+    assert kth["first_texts_tokenized"] == 10 and kth["first_build_s"] == 2.0
+    assert kth["later_texts_tokenized_median"] == 2 and kth["later_files_reused_share"] == 0.85
+    for w in work.values():  # an older record without positions: the snapshot that reused nothing was first
+        del w["position"]
+    assert _kth_snapshot({"snapshots": snapshots, "snapshot_work": work})["a"]["first_texts_tokenized"] == 10

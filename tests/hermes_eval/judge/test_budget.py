@@ -1,6 +1,7 @@
 """Token-budget metrics against a hand-computed example."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from hermes_eval.judge.budget import BudgetPacker, budget_line_coverage, budget_metrics, budget_recall, token_stats
@@ -110,3 +111,21 @@ def test_token_stats_by_line_equal_whole_text_counts_on_real_code():
     stats = token_stats(chunks + chunks[:3])  # repeated texts count again in the totals
     whole = [count_tokens(t) for t in texts] + [count_tokens(t) for t in texts[:3]]
     assert stats["tokens_total"] == sum(whole) and stats["tokens_max"] == max(whole)
+
+
+def test_token_stats_over_snapshots_equal_whole_text_counts():
+    """Versions of one file in several snapshots (``NAME@COMMIT/`` prefixes), each a few lines apart, and
+    different files sharing lines: the per-file line memo gives each text its whole count."""
+    import click
+    from pathlib import Path
+
+    base = Path(click.__file__).parent.joinpath("core.py").read_text()
+    other = Path(click.__file__).parent.joinpath("types.py").read_text()
+    versions = [base, base.replace("def ", "def  ", 3), base + "\nextra = 1\n", other]
+    chunks = [Chunk(f"click@{i:08d}/click/{'types' if t is other else 'core'}.py", 1, 2, t, "python")
+              for i, t in enumerate(versions)]
+    chunks += [Chunk("plain/core.py", 1, 2, versions[1], "python"), Chunk("z@1/core.py", 1, 2, "x\n\ny = 2", "python")]
+    stats = token_stats(chunks)
+    whole = [count_tokens(c.text) for c in chunks]
+    assert stats["tokens_total"] == sum(whole) and stats["tokens_max"] == max(whole)
+    assert stats["tokens_p50"] == float(np.percentile(whole, 50))

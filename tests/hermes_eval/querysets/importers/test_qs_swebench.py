@@ -104,6 +104,9 @@ def test_run_searches_each_snapshot_and_reuses_unchanged_files(swe):
     first, second = (snaps[f"calc@{s[:8]}/"] for s in shas)
     assert first["files_reused"] == 0 and second["files"] == 2 and second["files_reused"] == 1  # calc.py same
     assert second["chunks_reused"] == second["chunks"] - 1  # only util.py's one chunk made anew
+    work = out.record["snapshot_work"]  # built in the set's order, whatever order the sorted keys show
+    assert [work[f"calc@{s[:8]}/"]["position"] for s in shas] == [0, 1]
+    assert work[f"calc@{shas[1][:8]}/"]["texts_tokenized"]["sparse"] < work[f"calc@{shas[0][:8]}/"]["texts_tokenized"]["sparse"]
     trec = (out.run_dir / "run.trec").read_text().splitlines()
     for line in trec:  # every hit lies in its own query's snapshot
         qid, _, doc = line.split()[:3]
