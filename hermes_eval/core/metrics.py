@@ -7,6 +7,10 @@ Levels:
 - ``chunk``: ranx over chunk ids (relevant = overlaps gold, not exclude); only comparable between
   runs with the same chunking.
 - ``file``: ranx over files in the order of their first chunk.
+- ``module``: localization over modules in the order of their first chunk, as LocAgent ranks them:
+  a chunk's module is its file and the top-level definition holding it (``path:Outer`` for the
+  symbol ``Outer/method``); a chunk without a symbol is its own module. Relevant = the modules of
+  the relevant chunks (with the function chunker: the classes and functions the patch edits).
 - ``line``: share of gold lines inside the top-k chunks.
 - ``budget``: gold lines / spans inside the chunks packed into a token budget (chunking-fair).
 
@@ -21,8 +25,8 @@ from typing import Literal
 
 from hermes_eval.core.errors import UserError
 
-Level = Literal["chunk", "file", "line", "budget"]
-LEVELS: tuple[Level, ...] = ("chunk", "file", "line", "budget")
+Level = Literal["chunk", "file", "module", "line", "budget"]
+LEVELS: tuple[Level, ...] = ("chunk", "file", "module", "line", "budget")
 # the levels that do not depend on how the corpus was chunked
 CHUNKING_FAIR: frozenset[Level] = frozenset({"file", "line", "budget"})
 
@@ -47,6 +51,7 @@ class Metric:
 RANX_FAMILIES = ("recall@1", "recall@5", "recall@10", "mrr@10", "ndcg@10")
 LOCALIZATION_FAMILIES = ("hit", "acc", "acc_all")
 LOCALIZATION_KS = (1, 3, 5, 10)  # LocAgent: files at 1/3/5, functions and modules at 5/10
+MODULE_KS = (5, 10)
 COVERAGE_KS = (5, 10)
 BUDGETS: dict[str, int] = {"1k": 1000, "2k": 2000, "4k": 4000}
 
@@ -65,6 +70,9 @@ def _declare() -> dict[str, Metric]:
         for k in LOCALIZATION_KS:
             out.append(Metric(f"{family}@{k}", "chunk", k, family))
             out.append(Metric(f"file_{family}@{k}", "file", k, family))
+    for family in LOCALIZATION_FAMILIES:
+        for k in MODULE_KS:
+            out.append(Metric(f"module_{family}@{k}", "module", k, family))
     return {m.name: m for m in out}
 
 

@@ -1,6 +1,7 @@
-"""Gold spans -> relevance for a given chunking, at chunk, file and line level."""
+"""Gold spans -> relevance for a given chunking, at chunk, file, module and line level."""
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from typing import Mapping, Sequence
 
@@ -96,6 +97,39 @@ def file_ranking(hits: Sequence[str]) -> list[str]:
 def file_rankings(rankings: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
     """:func:`file_ranking` of every query's ranking."""
     return {qid: file_ranking(hits) for qid, hits in rankings.items()}
+
+
+def module_of(chunk: Chunk) -> str:
+    """LocAgent's module of a chunk: its file and the top-level definition holding it (``path:Outer`` for
+    the symbol ``Outer/inner`` or ``Outer.inner``); a chunk without a symbol is its own module (its id)."""
+    if not chunk.symbol:
+        return chunk.id
+    return f"{chunk.path}:{_TOP.split(chunk.symbol, maxsplit=1)[0]}"
+
+
+_TOP = re.compile(r"[/.]")
+
+
+def module_qrels(chunk_qrels: Mapping[str, Mapping[str, int]], lookup: ChunkLookup) -> dict[str, dict[str, int]]:
+    """qid -> {module: highest grade of its relevant chunks} (the modules holding the gold chunks)."""
+    out: dict[str, dict[str, int]] = {}
+    for qid, rel in chunk_qrels.items():
+        mods = out.setdefault(qid, {})
+        for cid, grade in rel.items():
+            c = lookup.by_id.get(cid)
+            if c is not None and grade > 0:
+                m = module_of(c)
+                mods[m] = max(mods.get(m, 0), grade)
+    return out
+
+
+def module_rankings(rankings: Mapping[str, Sequence[str]], lookup: ChunkLookup) -> dict[str, list[str]]:
+    """Each query's modules in the order of their first chunk (a chunk the lookup lacks is its own)."""
+    def of(cid: str) -> str:
+        c = lookup.by_id.get(cid)
+        return module_of(c) if c is not None else cid
+
+    return {qid: list(dict.fromkeys(of(cid) for cid in hits)) for qid, hits in rankings.items()}
 
 
 def gold_lines(q: Query) -> set[tuple[str, int]]:

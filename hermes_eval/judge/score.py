@@ -1,7 +1,7 @@
 """Score rankings against gold spans at every registered level, with bootstrap CIs."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from hermes_eval.core import Query
@@ -11,7 +11,7 @@ from hermes_eval.judge.budget import budget_metrics
 from hermes_eval.judge.localization import FAMILIES, from_counts, hit_counts
 from hermes_eval.judge.ranking import per_query
 from hermes_eval.judge.relevance import (ChunkLookup, chunk_qrels, file_qrels, file_rankings, line_coverage,
-                                         line_qrels, with_sentinel)
+                                         line_qrels, module_qrels, module_rankings, with_sentinel)
 
 
 @dataclass(frozen=True)
@@ -21,15 +21,19 @@ class Scores:
     chunk_qrels: dict[str, dict[str, int]]  # with the sentinel for unanswerable queries
     file_qrels: dict[str, dict[str, int]]
     line_qrels: dict[str, dict[str, int]]
+    module_qrels: dict[str, dict[str, int]] = field(default_factory=dict)
+    module_rankings: dict[str, list[str]] = field(default_factory=dict)  # run.module.trec
 
 
 def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: ChunkLookup, seed: int,
           n_resamples: int) -> Scores:
     """Every metric of the registry, per query and summarized, in registry order; the qrels
     carry the unanswerable sentinel, so the TREC files re-score to the same numbers."""
-    cq, fq = with_sentinel(chunk_qrels(queries, lookup)), with_sentinel(file_qrels(queries))
+    raw = chunk_qrels(queries, lookup)
+    cq, fq = with_sentinel(raw), with_sentinel(file_qrels(queries))
+    mq, modules = with_sentinel(module_qrels(raw, lookup)), module_rankings(rankings, lookup)
     computed: dict[str, dict[str, float]] = {}
-    for level, qrels, runs in (("chunk", cq, rankings), ("file", fq, file_rankings(rankings))):
+    for level, qrels, runs in (("chunk", cq, rankings), ("file", fq, file_rankings(rankings)), ("module", mq, modules)):
         metrics = [m for m in at_level(level) if m.ranx]
         located = {m.name: (m.family, m.k) for m in at_level(level) if m.family in FAMILIES}
         by_ranx = per_query(qrels, runs, [m.ranx for m in metrics] + hit_counts(located))  # one ranx call
@@ -43,4 +47,4 @@ def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: Chun
     summary = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_resamples)
                for name, vals in values.items()}
     return Scores(per_query=values, summary=summary, chunk_qrels=cq, file_qrels=fq,
-                  line_qrels=with_sentinel(line_qrels(queries)))
+                  line_qrels=with_sentinel(line_qrels(queries)), module_qrels=mq, module_rankings=modules)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-RUN_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec", "per_query.parquet")
+RUN_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec", "run.module.trec", "qrels.module.trec",
+             "per_query.parquet")
 
 
 def sha256_of(path: Path) -> str:

@@ -3,7 +3,7 @@
 ``run.trec`` and the qrels files are read back from disk and scored by trec_eval's own C code
 (pytrec_eval); every chunk- and file-level recall@k, ndcg@k and mrr@k value of every query must
 equal what ranx gave the record (to :data:`TOLERANCE`), and so must the localization metrics
-(hit@k, acc@k, acc_all@k), derived from trec_eval's counts: ``P_k`` (k times it is the hits in the
+(hit@k, acc@k, acc_all@k, also over modules: run.module.trec), derived from trec_eval's counts: ``P_k`` (k times it is the hits in the
 top k) and ``num_rel``. A record therefore never disagrees with
 its run files: a stale JIT cache, a writer bug or a reader bug stops the run with one line.
 mrr@k is trec_eval's ``recip_rank`` over the top k; a query the run has no line for scores 0.
@@ -24,8 +24,10 @@ TOLERANCE = 1e-6
 # our metric family -> trec_eval measure (``recall_5``, ``ndcg_cut_10``, ``recip_rank`` over the top k)
 MEASURES = {"recall": "recall", "ndcg": "ndcg_cut", "mrr": "recip_rank"}
 # localization families (judge/localization.py) are re-scored from trec_eval's P_k and num_rel
-# level -> (qrels file, metric-name prefix)
-LEVELS = {"chunk": ("qrels.trec", ""), "file": ("qrels.file.trec", "file_")}
+# level -> (qrels file, metric-name prefix); module level ranks run.module.trec (chunk ids do not say
+# which definition holds a chunk)
+LEVELS = {"chunk": ("qrels.trec", ""), "file": ("qrels.file.trec", "file_"), "module": ("qrels.module.trec", "module_")}
+PREFIXES = tuple(p for _, p in LEVELS.values() if p)
 
 
 class RescoreMismatch(UserError):
@@ -45,7 +47,7 @@ def _checked(per_query: Mapping[str, Mapping[str, float]], prefix: str) -> dict[
     """metric name -> (family, k) for the names of one level that trec_eval can re-score."""
     out = {}
     for name in per_query:
-        if not name.startswith(prefix) or (not prefix and name.startswith("file_")):
+        if not name.startswith(prefix) or (not prefix and name.startswith(PREFIXES)):
             continue
         family, _, k = name[len(prefix):].partition("@")
         if (family in MEASURES or family in LOCALIZATION_FAMILIES) and k.isdigit():
@@ -80,7 +82,11 @@ def rescore(run_dir: Path, per_query: Mapping[str, Mapping[str, float]]) -> dict
         if not names:
             continue
         qrels = read_qrels(run_dir / qrels_file)
-        docs = {q: _level_docs(ranked.get(q, []), level) for q in qrels}
+        if level == "module":
+            modules = read_run(run_dir / "run.module.trec")
+            docs = {q: modules.get(q, []) for q in qrels}
+        else:
+            docs = {q: _level_docs(ranked.get(q, []), level) for q in qrels}
         cut = ",".join(map(str, sorted({k for f, k in names.values() if f != "mrr"})))
         measures = {f"recall.{cut}", f"ndcg_cut.{cut}", f"P.{cut}", "num_rel"}
         full = _trec_eval(qrels, docs, measures) if cut else {}

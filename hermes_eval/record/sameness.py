@@ -1,6 +1,6 @@
 """Are two sweeps' records the same measurement? Compares every run folder of two runs/ trees.
 
-Byte for byte: run.trec, qrels.trec, qrels.file.trec, qrels.line.trec. Cell for cell (exact,
+Byte for byte: run.trec, qrels.trec, qrels.file.trec, qrels.line.trec, run.module.trec, qrels.module.trec. Cell for cell (exact,
 bit-identical floats): per_query.parquet without its ``ms_*`` latency columns. record.json without
 the fields below, which are timings, host facts or scheduling facts by design and differ between
 two runs of the same code on the same machine:
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from hermes_eval.core.moved_targets import as_recorded
 
-EXACT_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec")
+EXACT_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec", "run.module.trec", "qrels.module.trec")
 RECORD_EXCLUDED = ("wall_seconds", "finished_at", "latency_ms", "peak_rss_mb", "machine", "git_commit",
                    "cache", "embeddings", "files", "snapshot_work", "shards")
 INDEX_EXCLUDED = ("build_seconds", "build_seconds_total", "sources")

@@ -1,4 +1,5 @@
-"""The files beside record.json: run.trec, qrels (chunk, file and line level), per_query.parquet."""
+"""The files beside record.json: run.trec, qrels (chunk, file, module and line level), run.module.trec
+(modules in the order of their first chunk, which chunk ids alone do not give), per_query.parquet."""
 from __future__ import annotations
 
 import io
@@ -27,6 +28,8 @@ def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured:
     write_qrels(run_dir / "qrels.trec", scores.chunk_qrels)
     write_qrels(run_dir / "qrels.file.trec", scores.file_qrels)
     write_qrels(run_dir / "qrels.line.trec", scores.line_qrels)
+    write_qrels(run_dir / "qrels.module.trec", scores.module_qrels)
+    write_run(run_dir / "run.module.trec", {q.qid: scores.module_rankings.get(q.qid, []) for q in queries}, tag=tag)
     _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query, hygiene, languages or {})
 
 

@@ -16,8 +16,10 @@ def test_levels_and_ranx_names_come_from_declarations():
     assert all(m.higher_is_better for m in REGISTRY.values())
 
 
-def test_only_chunk_level_depends_on_the_chunking():
-    assert {m.level for m in REGISTRY.values() if not m.chunking_fair} == {"chunk"}
+def test_only_chunk_and_module_level_depend_on_the_chunking():
+    assert {m.level for m in REGISTRY.values() if not m.chunking_fair} == {"chunk", "module"}
+    assert [m.name for m in at_level("module")] == [f"module_{f}@{k}" for f in ("hit", "acc", "acc_all")
+                                                    for k in (5, 10)]
     assert [m.name for m in at_level("chunk")] == ["recall@1", "recall@5", "recall@10", "mrr@10", "ndcg@10",
                                                    *(f"{f}@{k}" for f in ("hit", "acc", "acc_all") for k in (1, 3, 5, 10))]
 

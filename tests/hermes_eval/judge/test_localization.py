@@ -60,3 +60,72 @@ def test_acc_matches_locagents_acc_at_k_on_random_instances():
 ])
 def test_definitions_at_the_edges(family, hits, n, k, want):
     assert from_hits(family, hits, n, k) == want
+
+
+SOURCE = '''\
+import os
+
+
+def top(a):
+    return a
+
+
+class Reader:
+    def __init__(self, path):
+        self.path = path
+
+    def read(self):
+        def inner():
+            return 1
+        return inner()
+
+
+class Writer:
+    @property
+    def name(self):
+        return "w"
+
+    def write(self, data):
+        return data
+'''
+
+
+def test_module_level_follows_locagents_conversion_on_a_function_chunking():
+    """Modules as LocAgent's eval_metric.py derives them from CoRNStack ids ``file.py/Class/method``: the
+    prediction ``f'{fle}.py:{func_n.strip("/").split("/")[0]}'`` deduplicated in rank order, gold
+    ``func.split(':')[-1].split('.')[0]`` of each edited function ``file.py:Class.method``; then acc_at_k."""
+    from hermes_eval.core import Query, Span
+    from hermes_eval.judge.relevance import ChunkLookup
+    from hermes_eval.judge.score import score
+    from retrievers.chunkers.functions import FunctionChunker
+
+    chunks = [c for p in ("pkg/a.py", "pkg/b.py") for c in FunctionChunker().chunk(p, SOURCE, "python")]
+    assert [c.symbol for c in chunks[:5]] == ["top", "Reader/__init__", "Reader/read", "Writer/name", "Writer/write"]
+    lookup = ChunkLookup(chunks)
+    cornstack = {c.id: f"{c.path}/{c.symbol}" for c in chunks}  # their document ids
+    rng = random.Random(11)
+    queries, rankings, gold_funcs = [], {}, {}
+    for i in range(60):
+        gold = rng.sample(chunks, rng.choice([1, 1, 2, 3]))
+        qid = f"q{i}"
+        queries.append(Query(qid, "text", tuple(Span(c.path, c.start, c.end) for c in gold)))
+        rankings[qid] = [c.id for c in rng.sample(chunks, rng.choice([2, 5, 10]))]
+        gold_funcs[qid] = [f"{c.path}:{c.symbol.replace('/', '.')}" for c in gold]
+    scores = score(queries, rankings, lookup, seed=0, n_resamples=10)
+    preds, golds = [], []
+    for q in queries:
+        mods: list[str] = []
+        for doc in (cornstack[cid] for cid in rankings[q.qid]):
+            fle, func_n = doc.split(".py/")
+            name = f"{fle}.py:{func_n.strip('/').split('/')[0]}"
+            if name not in mods:
+                mods.append(name)
+        preds.append(mods)
+        golds.append({f"{f.split(':')[0]}:{f.split(':')[-1].split('.')[0]}" for f in gold_funcs[q.qid]})
+    pred, ideal = _targets(golds, preds)
+    for k in (5, 10):
+        theirs = locagent_acc_at_k(pred, ideal, k)
+        ours = np.array([scores.per_query[f"module_acc@{k}"][q.qid] for q in queries])
+        assert (ours == theirs).all(), k
+        assert 0 < ours.mean() < 1
+    assert scores.module_rankings["q0"] == preds[0]

@@ -34,13 +34,14 @@ def _per_query(run) -> dict[str, dict[str, float]]:
 def test_the_record_says_what_checked_it(run):
     rescored = run.record["rescored"]
     assert rescored["by"].startswith("pytrec_eval ")
-    # 30 queries x (5 ranx metrics + 12 localization metrics) at chunk and file level; recall@1 too,
-    # through trec_eval's recall.1; hit/acc/acc_all through P_k and num_rel
-    assert rescored["values"] == 30 * 2 * (5 + 12)
+    # 30 queries x (5 ranx metrics + 12 localization metrics) at chunk and file level, and 6 localization
+    # metrics over modules (run.module.trec); recall@1 too, through trec_eval's recall.1; hit/acc/acc_all
+    # through P_k and num_rel
+    assert rescored["values"] == 30 * (2 * (5 + 12) + 6)
 
 
 def test_agreeing_files_pass_and_count_every_value(run):
-    assert rescore(run.run_dir, _per_query(run))["values"] == 30 * 2 * (5 + 12)
+    assert rescore(run.run_dir, _per_query(run))["values"] == 30 * (2 * (5 + 12) + 6)
 
 
 def test_a_value_that_differs_from_the_files_is_caught_in_one_line(run):
@@ -53,7 +54,7 @@ def test_a_value_that_differs_from_the_files_is_caught_in_one_line(run):
     assert "\n" not in msg and "ndcg@10" in msg and repr(qid) in msg and "trec_eval gives" in msg
 
 
-@pytest.mark.parametrize("name", ["file_acc@1", "acc_all@5", "hit@10"])
+@pytest.mark.parametrize("name", ["file_acc@1", "acc_all@5", "hit@10", "module_acc@5", "module_hit@10"])
 def test_a_flipped_localization_value_is_caught(run, name):
     """hit@k, acc@k and acc_all@k are 1 or 0: trec_eval's P_k and num_rel say which."""
     values = _per_query(run)
@@ -97,3 +98,18 @@ def test_a_run_whose_record_would_disagree_fails_and_says_why(make_cfg, monkeypa
     assert "recall@10" in out.record["error"] and "trec_eval gives" in out.record["error"]
     assert "metrics" not in out.record  # no numbers were recorded for it
     assert json.loads((out.run_dir / "record.json").read_text())["status"] == "failed"
+
+
+def test_module_level_is_scored_from_run_module_trec(run, tmp_path):
+    """The module ranking is its own file: a module list cut short there is caught."""
+    import shutil
+
+    copy = tmp_path / "run"
+    shutil.copytree(run.run_dir, copy)
+    values, modules = _per_query(run), read_run(copy / "run.module.trec")
+    qid = next(q for q, v in values["module_hit@10"].items() if v == 1.0)
+    lines = [ln for ln in (copy / "run.module.trec").read_text().splitlines() if ln.split()[0] != qid]
+    (copy / "run.module.trec").write_text("\n".join(lines) + "\n")
+    assert modules[qid]
+    with pytest.raises(RescoreMismatch, match="module_"):
+        rescore(copy, values)
