@@ -11,6 +11,7 @@ import numpy as np
 
 from retrievers.code_identity import code_identity
 from retrievers.embedders.cache import EmbeddingCache, embed_through_cache
+from retrievers.embedders.clip import clipper
 from retrievers.embedders.model_source import ModelUnavailable, model_identity, resolve_model
 from retrievers.progress import count_forward_passes
 
@@ -27,6 +28,9 @@ class SentenceTransformerEmbedder:
     device: str = "cpu"
     cache_dir: str | None = None
     checkpoint: int = 1024  # documents encoded between two writes to the cache
+    # hand the tokenizer a head of each long document that already holds more tokens than the model keeps
+    # (retrievers/embedders/clip.py): the same input ids, without tokenizing whole files of up to 1 MB
+    clip: bool = True
     # torch intra-op threads while embedding one query: 1 is barely slower than 2 on short text
     # and far steadier when other processes share the cores (None leaves torch's default)
     query_threads: int | None = 1
@@ -92,7 +96,8 @@ class SentenceTransformerEmbedder:
         """Document vectors, their encoding time added to ``stats['encode_seconds']`` (model loaded first)."""
         self.st  # noqa: B018 - loading is not encoding
         t = time.perf_counter()
-        vecs = self._encode(texts)
+        cut = clipper(self.st.tokenizer, self.st.max_seq_length) if self.clip else None
+        vecs = self._encode([cut(x) for x in texts] if cut is not None else texts)
         self.stats["encode_seconds"] = round(self.stats["encode_seconds"] + time.perf_counter() - t, 4)
         return vecs
 
