@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +26,10 @@ class Corpus:
     sources: tuple[str, ...] = ()
     fingerprints: dict = field(default_factory=dict)  # downloaded source spec -> "sha256:<hex> <file>"
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
-        """sha256 over sorted (path, text): changes whenever any indexed byte changes."""
+        """sha256 over sorted (path, text): changes whenever any indexed byte changes. Computed once per
+        corpus (its files are frozen): query-set checks, cache keys and the record all ask for it."""
         h = hashlib.sha256()
         for f in sorted(self.files, key=lambda f: f.path):
             h.update(f.path.encode())

@@ -99,15 +99,15 @@ def file_rankings(rankings: Mapping[str, Sequence[str]]) -> dict[str, list[str]]
     return {qid: file_ranking(hits) for qid, hits in rankings.items()}
 
 
+_TOP = re.compile(r"[/.]")  # separates a symbol's outer definition from what it holds
+
+
 def module_of(chunk: Chunk) -> str:
     """LocAgent's module of a chunk: its file and the top-level definition holding it (``path:Outer`` for
     the symbol ``Outer/inner`` or ``Outer.inner``); a chunk without a symbol is its own module (its id)."""
     if not chunk.symbol:
         return chunk.id
     return f"{chunk.path}:{_TOP.split(chunk.symbol, maxsplit=1)[0]}"
-
-
-_TOP = re.compile(r"[/.]")
 
 
 def module_qrels(chunk_qrels: Mapping[str, Mapping[str, int]], lookup: ChunkLookup) -> dict[str, dict[str, int]]:

@@ -24,10 +24,11 @@ TOLERANCE = 1e-6
 # our metric family -> trec_eval measure (``recall_5``, ``ndcg_cut_10``, ``recip_rank`` over the top k)
 MEASURES = {"recall": "recall", "ndcg": "ndcg_cut", "mrr": "recip_rank"}
 # localization families (judge/localization.py) are re-scored from trec_eval's P_k and num_rel
-# level -> (qrels file, metric-name prefix); module level ranks run.module.trec (chunk ids do not say
-# which definition holds a chunk)
-LEVELS = {"chunk": ("qrels.trec", ""), "file": ("qrels.file.trec", "file_"), "module": ("qrels.module.trec", "module_")}
-PREFIXES = tuple(p for _, p in LEVELS.values() if p)
+# level -> (qrels file, metric-name prefix, run file); modules have their own run file (chunk ids do
+# not say which definition holds a chunk), files are collapsed from run.trec
+LEVELS = {"chunk": ("qrels.trec", "", "run.trec"), "file": ("qrels.file.trec", "file_", "run.trec"),
+          "module": ("qrels.module.trec", "module_", "run.module.trec")}
+PREFIXES = tuple(p for _, p, _ in LEVELS.values() if p)
 
 
 class RescoreMismatch(UserError):
@@ -39,8 +40,8 @@ def _file_of(chunk_id: str) -> str:
 
 
 def _level_docs(ranked: list[str], level: str) -> list[str]:
-    """Chunks as written; files in the order of their first chunk."""
-    return ranked if level == "chunk" else list(dict.fromkeys(_file_of(d) for d in ranked))
+    """Documents as written; files in the order of their first chunk."""
+    return ranked if level != "file" else list(dict.fromkeys(_file_of(d) for d in ranked))
 
 
 def _checked(per_query: Mapping[str, Mapping[str, float]], prefix: str) -> dict[str, tuple[str, int]]:
@@ -75,18 +76,16 @@ def _trec_eval(qrels: dict, docs: dict[str, list[str]], measures: set[str], top:
 
 def rescore(run_dir: Path, per_query: Mapping[str, Mapping[str, float]]) -> dict:
     """Check ``per_query`` (metric -> qid -> value) against ``run_dir``'s files; what was checked."""
-    ranked = read_run(run_dir / "run.trec")
+    runs: dict[str, dict[str, list[str]]] = {}  # run file -> rankings, each read once
     checked = 0
-    for level, (qrels_file, prefix) in LEVELS.items():
+    for level, (qrels_file, prefix, run_file) in LEVELS.items():
         names = _checked(per_query, prefix)
         if not names:
             continue
         qrels = read_qrels(run_dir / qrels_file)
-        if level == "module":
-            modules = read_run(run_dir / "run.module.trec")
-            docs = {q: modules.get(q, []) for q in qrels}
-        else:
-            docs = {q: _level_docs(ranked.get(q, []), level) for q in qrels}
+        if run_file not in runs:
+            runs[run_file] = read_run(run_dir / run_file)
+        docs = {q: _level_docs(runs[run_file].get(q, []), level) for q in qrels}
         cut = ",".join(map(str, sorted({k for f, k in names.values() if f != "mrr"})))
         measures = {f"recall.{cut}", f"ndcg_cut.{cut}", f"P.{cut}", "num_rel"}
         full = _trec_eval(qrels, docs, measures) if cut else {}

@@ -29,6 +29,7 @@ from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.strata import NO_STRATUM, stratum_means
 from hermes_eval.querysets.integrity import validate_queries
 from hermes_eval.record.checksums import damage, file_sums
+from hermes_eval.core.heap import trim_heap
 from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, reset_peak_rss, versions
 from hermes_eval.record.rescore import rescore
 from hermes_eval.record.run_lock import RunBusy, run_lock
@@ -36,7 +37,6 @@ from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
 from hermes_eval.stages.prepare import prepare, released
-from hermes_eval.core.heap import trim_heap
 from hermes_eval.stages.scoped import search_snapshots
 from hermes_eval.stages.shard_run import merge_parts, search_shard
 from hermes_eval.stages.shards import all_parts, read_part, write_part
@@ -189,8 +189,9 @@ def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -
     before = check_queries(prepared.queryset, prepared.indexed, s.hygiene, lookup, cache)
     corpus_info, fingerprint = prepared.corpus.summary(), prepared.indexed.fingerprint
     languages_indexed = {f.language for f in prepared.indexed.files}
-    prepared = released(prepared, s)  # a snapshot set's texts, chunked and checked, are freed here
-    trim_heap()
+    if (light := released(prepared, s)) is not prepared:  # a snapshot set's texts, chunked and checked
+        prepared = light
+        trim_heap()  # ... go back to the system
     warnings_ = list(before.warnings)
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring

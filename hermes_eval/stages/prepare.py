@@ -96,9 +96,13 @@ def prepare(s: RunSettings, cache: Cache) -> Prepared:
 def released(p: Prepared, s: RunSettings) -> Prepared:
     """A snapshot set's ``p`` with its file texts dropped (paths, repositories and languages kept), once
     chunked and checked: the texts of every snapshot are needed no more (a service adapter, which judges
-    the spans it returns against them, keeps them), so search and judging run without that memory."""
+    the spans it returns against them, keeps them), so search and judging run without that memory.
+    ``p`` itself when nothing is dropped."""
     if p.reuse is None or s.service is not None:
         return p
-    light = {id(c): replace(c, files=tuple(CorpusFile(f.path, f.repo, f.language, "") for f in c.files))
-             for c in (p.corpus, p.indexed)}
-    return replace(p, corpus=light[id(p.corpus)], indexed=light[id(p.indexed)])
+
+    def strip(c: Corpus) -> Corpus:
+        return replace(c, files=tuple(CorpusFile(f.path, f.repo, f.language, "") for f in c.files))
+
+    indexed = strip(p.indexed)
+    return replace(p, indexed=indexed, corpus=indexed if p.corpus is p.indexed else strip(p.corpus))

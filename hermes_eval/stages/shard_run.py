@@ -10,10 +10,10 @@ from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, Query, UserError
 from hermes_eval.core.measured import Measured
 from hermes_eval.judge.relevance import ChunkLookup
+from hermes_eval.core.heap import trim_heap
 from hermes_eval.record.manifest import peak_rss_mb, reset_peak_rss
 from hermes_eval.stages.build import Built, make_parts
 from hermes_eval.stages.prepare import prepare, released
-from hermes_eval.core.heap import trim_heap
 from hermes_eval.stages.scoped import in_query_order, search_snapshots
 from hermes_eval.stages.shards import Part, assign
 from hermes_eval.stages.snapshots import scopes_of
@@ -24,8 +24,10 @@ def search_shard(s: RunSettings) -> Part:
     reset_peak_rss()
     i, n = s.shard
     cache = Cache(s.paths.cache)
-    prepared = released(prepare(s, cache), s)
-    trim_heap()
+    prepared = prepare(s, cache)
+    if (light := released(prepared, s)) is not prepared:  # texts chunked, not needed to search
+        prepared = light
+        trim_heap()
     if prepared.reuse is None:
         raise UserError(f"shard={i}/{n} splits a query set over several snapshots (SWE-bench); "
                         f"{s.queryset.name!r} searches one corpus: drop shard")
