@@ -6,6 +6,7 @@ node) until the build stage instantiates it.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -114,6 +115,7 @@ class RunSettings:
     busy_run: str = "skip"  # another process holds the run folder: skip it, or wait for it
     dedupe: bool = False  # collapse identical documents into one (relevance carried over)
     shard: tuple[int, int] | None = None  # (i, n): this job searches the i-th of n groups of snapshots
+    chunk_workers: int = 1  # processes chunking what the chunk cache lacks (snapshot sets)
     paths: Paths = field(default_factory=lambda: Paths(Path("runs"), Path(".cache"), Path("datasets")))
 
     @property
@@ -163,6 +165,17 @@ def shard_of(cfg: DictConfig) -> tuple[int, int] | None:
     return int(i), int(n)
 
 
+def chunk_workers_of(cfg: DictConfig) -> int:
+    """``chunk_workers``: a positive number, or auto (one per core)."""
+    raw = cfg.get("chunk_workers", 1)
+    if str(raw) == "auto":
+        return os.cpu_count() or 1
+    if not str(raw).isdigit() or int(raw) < 1:
+        raise UserError(f"chunk_workers={raw}: use a positive number or auto (conf/config.yaml, or "
+                        "chunk_workers=1 on the command line)")
+    return int(raw)
+
+
 def busy_run_of(cfg: DictConfig) -> str:
     """``busy_run``: what a job does when another process holds its run folder."""
     mode = str(cfg.get("busy_run", "skip"))
@@ -205,4 +218,4 @@ def settings_from(cfg: DictConfig) -> RunSettings:
         reranker=Part.of(cfg.get("reranker")), expander=Part.of(cfg.get("expander")),
         fusion_tuning=plain(cfg.get("fusion_tuning")), index_cache=bool(cfg.get("index_cache", True)),
         rerun=bool(cfg.get("rerun", False)), busy_run=busy_run_of(cfg), dedupe=bool(cfg.get("dedupe", False)),
-        shard=shard_of(cfg), paths=paths_of(cfg))
+        shard=shard_of(cfg), chunk_workers=chunk_workers_of(cfg), paths=paths_of(cfg))

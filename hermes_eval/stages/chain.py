@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from hermes_eval.cache.content import Cache
+from hermes_eval.cache.content import Cache, key_of
+from hermes_eval.cache.indexes import chunk_set_hash
 from hermes_eval.config.compose import offline_defaults
 from hermes_eval.config.identity import slug
 from hermes_eval.config.settings import RunSettings
@@ -43,6 +44,7 @@ from hermes_eval.stages.shards import all_parts, read_part, write_part
 from hermes_eval.stages.search import run_queries
 from hermes_eval.stages.tuning import apply_fusion_tuning
 from retrievers.chunkers.coverage import fallbacks
+from retrievers.code_identity import code_identity
 
 __all__ = ["RunOutcome", "execute", "find_record"]
 
@@ -236,7 +238,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -
         corpus_info=corpus_info, indexed_fingerprint=fingerprint,
         queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
         hygiene=judged.hygiene.to_dict(),
-        chunks={**_chunk_stats(chunks), "fallback": fallbacks(s.chunker.build(), languages_indexed)},
+        chunks={**_chunk_stats(chunks, cache), "fallback": fallbacks(s.chunker.build(), languages_indexed)},
         legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, files=files,
         latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),
@@ -260,11 +262,15 @@ def _embedding_stats(embedder: Any) -> dict | None:
     return stats
 
 
-def _chunk_stats(chunks) -> dict:
+def _chunk_stats(chunks, cache: Cache) -> dict:
+    """Chunk sizes in lines, characters and tokens; the token counts from the cache when this chunk set was
+    counted before (by the same code): a re-run over SWE-bench's snapshots skips counting 880 MB again."""
     sizes = [c.n_lines for c in chunks]
+    key = key_of(chunk_set_hash(chunks), code_identity(token_stats.__module__))
     return {"count": len(chunks), "lines_mean": round(float(np.mean(sizes)), 3),
             "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
-            "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1), **token_stats(chunks)}
+            "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1),
+            **cache.get_or_compute("token-stats", key, lambda: token_stats(chunks))}
 
 
 def _index_stats(built: Built) -> dict:

@@ -68,7 +68,7 @@ def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str], cache: C
     key = key_of(dict(s.chunker.node), config_code_identity(dict(s.chunker.node), chunk_files.__module__))
     store = ChunkStore(cache.root / "chunks" / "files.sqlite")
     try:
-        chunks, reuse = chunk_by_content(s.chunker.build(), indexed, scopes, store, key)
+        chunks, reuse = chunk_by_content(s.chunker.build(), indexed, scopes, store, key, s.chunk_workers)
     finally:
         store.close()
     if not chunks:

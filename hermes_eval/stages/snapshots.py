@@ -25,10 +25,11 @@ def scopes_of(queries: Sequence[Query]) -> list[str]:
 
 
 def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: ChunkStore | None = None,
-                     chunker_key: str = "") -> tuple[list[Chunk], dict]:
+                     chunker_key: str = "", workers: int = 1) -> tuple[list[Chunk], dict]:
     """Chunks of every file, each (path inside its snapshot, text) chunked once (read from ``store`` when
     it holds that file under ``chunker_key``, written to it otherwise); and the reuse: per snapshot (in
-    the order given), files and chunks taken from an earlier one versus made anew."""
+    the order given), files and chunks taken from an earlier one versus made anew. Files the store lacks
+    are chunked by ``workers`` processes when there are enough of them (the same chunks either way)."""
     memo: dict[tuple[str, str], list[Chunk]] = {}
     seen: dict[str, Chunk] = {}
     texts: dict[str, str] = {}
@@ -45,10 +46,10 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: Chu
                 memo[key] = []
                 pending.append((rel, f))
             if len(pending) >= BATCH:
-                _chunk_batch(chunker, pending, memo, texts, store, chunker_key)
+                _chunk_batch(chunker, pending, memo, texts, store, chunker_key, workers)
                 pending = []
             tracker.update()
-        _chunk_batch(chunker, pending, memo, texts, store, chunker_key)
+        _chunk_batch(chunker, pending, memo, texts, store, chunker_key, workers)
     done: set[tuple[str, str]] = set()
     for f in files:
         scope = _scope_of(f.path, scopes)
@@ -72,25 +73,49 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: Chu
 
 
 BATCH = 500  # files looked up in (and written to) the chunk store at a time
+MIN_PARALLEL = 64  # fewer files to chunk than this are chunked in this process (a worker costs ~1 s to start)
 
 
 def _chunk_batch(chunker, pending: list[tuple[str, CorpusFile]], memo: dict, texts: dict[str, str],
-                 store: ChunkStore | None, chunker_key: str) -> None:
-    """Chunks of ``pending`` files into ``memo``: from the store, else chunked and stored; equal chunk
-    texts (a function unchanged in an edited file) are one string."""
+                 store: ChunkStore | None, chunker_key: str, workers: int = 1) -> None:
+    """Chunks of ``pending`` files into ``memo``: from the store, else chunked (by ``workers`` processes
+    when enough are missing) and stored; equal chunk texts (a function unchanged in an edited file) are
+    one string."""
     if not pending:
         return
     shas = [text_sha(f.text) for _, f in pending] if store is not None else []
     found = store.get(chunker_key, [(rel, sha) for (rel, _), sha in zip(pending, shas)]) if store else {}
+    missing = [i for i, (rel, _) in enumerate(pending) if store is None or (rel, shas[i]) not in found]
+    made = dict(zip(missing, chunk_files(chunker, [pending[i] for i in missing], workers)))
     fresh: dict[tuple[str, str], list] = {}
     for i, (rel, f) in enumerate(pending):
-        rows = found.get((rel, shas[i])) if store is not None else None
-        if rows is not None:
-            chunks = from_rows(rows, rel, f.text)
+        if i not in made:
+            chunks = from_rows(found[(rel, shas[i])], rel, f.text)
         else:
-            chunks = [c for c in chunker.chunk(rel, f.text, f.language) if c.text.strip()]
+            chunks = made[i]
             if store is not None:
                 fresh[(rel, shas[i])] = to_rows(chunks, f.text)
         memo[(rel, f.text)] = [replace(c, text=texts.setdefault(c.text, c.text)) for c in chunks]
     if fresh:
         store.put(chunker_key, fresh)
+
+
+def chunk_files(chunker, files: Sequence[tuple[str, CorpusFile]], workers: int = 1) -> list[list[Chunk]]:
+    """Each file's non-blank chunks, in order; by a pool of ``workers`` processes (joblib's loky, kept
+    alive between calls) when there are at least :data:`MIN_PARALLEL` files, else here."""
+    if workers <= 1 or len(files) < MIN_PARALLEL:
+        return [_chunk_one(chunker, rel, f.text, f.language) for rel, f in files]
+    from joblib import Parallel, delayed
+
+    step = -(-len(files) // (workers * 4))  # a few tasks per worker: a slow file does not idle the rest
+    parts = [[(rel, f.text, f.language) for rel, f in files[i:i + step]] for i in range(0, len(files), step)]
+    done = Parallel(n_jobs=workers, backend="loky")(delayed(_chunk_part)(chunker, part) for part in parts)
+    return [chunks for part in done for chunks in part]
+
+
+def _chunk_part(chunker, part: list[tuple[str, str, str]]) -> list[list[Chunk]]:
+    return [_chunk_one(chunker, rel, text, language) for rel, text, language in part]
+
+
+def _chunk_one(chunker, rel: str, text: str, language: str) -> list[Chunk]:
+    return [c for c in chunker.chunk(rel, text, language) if c.text.strip()]

@@ -2,6 +2,7 @@
 repository (or re-built after an edit) pay only for the texts that changed."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -40,12 +41,14 @@ class MemoTokenizer:
         (an index that scores from frequencies, as rank-bm25 does, asks this and never the list)."""
         got = self.counted.get(text)
         if got is None:
-            vocab, freqs = self.vocab, {}
-            tokens = self.inner(text)
-            for t in tokens:
-                t = vocab.setdefault(t, t)
-                freqs[t] = freqs.get(t, 0) + 1
-            got = self.counted[text] = (len(tokens), freqs)
+            count = getattr(self.inner, "counts", None)
+            if count is not None:
+                n, raw = count(text)
+            else:
+                tokens = self.inner(text)
+                n, raw = len(tokens), Counter(tokens)
+            vocab = self.vocab
+            got = self.counted[text] = (n, {vocab.setdefault(t, t): c for t, c in raw.items()})
             self.computed += 1
         else:
             self.reused += 1

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,21 +54,16 @@ class RankBM25Index:
         # rank-bm25 divides by zero on an all-empty corpus; give it one placeholder token
         safe = [c if c[0] else (1, {"\x00": 1}) for c in counted] or [(1, {"\x00": 1})]
         self._bm25 = _counted_class(getattr(rank_bm25, _VARIANTS[self.variant]))(safe, **kwargs)
-        postings: dict[str, list[int]] = {}
-        for i, (_, freqs) in enumerate(counted):
-            for t in freqs:
-                postings.setdefault(t, []).append(i)
-        self._postings = {t: np.asarray(v, dtype=np.int64) for t, v in postings.items()}
 
     def search(self, queries: Sequence[str], k: int) -> list[list[Hit]]:
         k = check_k(k)
         out: list[list[Hit]] = []
         for q in queries:
-            terms = [t for t in self.tokenizer(q) if t in self._postings]
+            terms = [t for t in self.tokenizer(q) if t in self._bm25.postings]
             if not terms:
                 out.append([])
                 continue
-            matched = np.unique(np.concatenate([self._postings[t] for t in terms]))
+            matched = np.unique(np.concatenate([self._bm25.docs_of(t) for t in set(terms)]))
             scores = np.asarray(self._bm25.get_batch_scores(terms, matched.tolist()), dtype=np.float64)
             full = np.zeros(len(self._ids))
             full[matched] = scores
@@ -90,31 +86,83 @@ class RankBM25Index:
 
 def term_counts(tokens: list[str]) -> tuple[int, dict[str, int]]:
     """A document as rank-bm25 sees it: its length and each term's frequency."""
-    freqs: dict[str, int] = {}
-    for t in tokens:
-        freqs[t] = freqs.get(t, 0) + 1
-    return len(tokens), freqs
+    return len(tokens), dict(Counter(tokens))
 
 
 @lru_cache(maxsize=None)
 def _counted_class(base: type) -> type:
     """``base`` (a rank-bm25 class) taking each document as (length, term frequencies) already counted:
     its ``_initialize`` with the counting loop left out, the same lengths, frequencies and document
-    frequencies; scoring is the library's own."""
+    frequencies; and its ``get_batch_scores`` with each term's frequencies read from postings (one
+    numpy gather per term) instead of one dict lookup per document per term, the library's formula
+    otherwise kept term for term, so every score is bit-equal (tests/retrievers/sparse)."""
+    formula = _FORMULAS[base.__name__]
 
     class Counted(base):
         def _initialize(self, corpus):
             nd: dict[str, int] = {}
+            self.postings: dict[str, tuple[list[int], list[int]]] = {}  # term -> (documents, frequencies)
+            self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
             num_doc = 0
             for length, freqs in corpus:
                 self.doc_len.append(length)
                 num_doc += length
                 self.doc_freqs.append(freqs)
-                for word in freqs:
-                    nd[word] = nd.get(word, 0) + 1
+                for word, tf in freqs.items():
+                    got = self.postings.get(word)
+                    if got is None:
+                        got = self.postings[word] = ([], [])
+                        nd[word] = 0
+                    got[0].append(self.corpus_size)
+                    got[1].append(tf)
+                    nd[word] += 1
                 self.corpus_size += 1
             self.avgdl = num_doc / self.corpus_size
             return nd
 
+        def _posting_arrays(self, term: str) -> tuple[np.ndarray, np.ndarray]:
+            got = self._arrays.get(term)
+            if got is None:
+                docs, tfs = self.postings.get(term, ((), ()))
+                got = self._arrays[term] = (np.asarray(docs, dtype=np.int64), np.asarray(tfs, dtype=np.int64))
+            return got
+
+        def docs_of(self, term: str) -> np.ndarray:
+            """The documents holding ``term``, ascending."""
+            return self._posting_arrays(term)[0]
+
+        def get_batch_scores(self, query, doc_ids):
+            assert all(di < len(self.doc_freqs) for di in doc_ids)
+            doc_ids = np.asarray(doc_ids, dtype=np.int64)
+            score = np.zeros(len(doc_ids))
+            doc_len = np.array(self.doc_len)[doc_ids]
+            full = np.zeros(self.corpus_size, dtype=np.int64)
+            for q in query:
+                docs, tfs = self._posting_arrays(q)
+                full[docs] = tfs
+                q_freq = full[doc_ids]
+                full[docs] = 0
+                score += formula(self, q, q_freq, doc_len)
+            return score.tolist()
+
     Counted.__name__ = Counted.__qualname__ = f"Counted{base.__name__}"
     return Counted
+
+
+# each variant's per-term score, as its get_batch_scores in rank_bm25 0.2.2 writes it (same operations in
+# the same order, so the same floats)
+def _okapi(m, q, q_freq, doc_len):
+    return (m.idf.get(q) or 0) * (q_freq * (m.k1 + 1) / (q_freq + m.k1 * (1 - m.b + m.b * doc_len / m.avgdl)))
+
+
+def _bm25l(m, q, q_freq, doc_len):
+    ctd = q_freq / (1 - m.b + m.b * doc_len / m.avgdl)
+    return (m.idf.get(q) or 0) * q_freq * (m.k1 + 1) * (ctd + m.delta) / (m.k1 + ctd + m.delta)
+
+
+def _bm25plus(m, q, q_freq, doc_len):
+    return (m.idf.get(q) or 0) * (m.delta + (q_freq * (m.k1 + 1)) / (m.k1 * (1 - m.b + m.b * doc_len / m.avgdl)
+                                                                     + q_freq))
+
+
+_FORMULAS = {"BM25Okapi": _okapi, "BM25L": _bm25l, "BM25Plus": _bm25plus}

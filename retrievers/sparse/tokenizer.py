@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -34,6 +35,23 @@ class CodeTokenizer:
                 got = words[word] = self._split(word)
             out.extend(got)
         return out
+
+    def counts(self, text: str) -> tuple[int, dict[str, int]]:
+        """(number of tokens, each token's frequency) of ``text``, equal to counting ``self(text)``, but
+        split and counted per distinct word: a file repeats its identifiers, so this is several times
+        cheaper than walking every token."""
+        words = self._words
+        if len(words) > MAX_WORDS:
+            words.clear()
+        n, freqs = 0, {}
+        for word, c in Counter(_WORD.findall(text)).items():
+            got = words.get(word)
+            if got is None:
+                got = words[word] = self._split(word)
+            n += c * len(got)
+            for t in got:
+                freqs[t] = freqs.get(t, 0) + c
+        return n, freqs
 
     def _split(self, word: str) -> tuple[str, ...]:
         parts = _CAMEL.findall(word) if self.split_identifiers else [word]

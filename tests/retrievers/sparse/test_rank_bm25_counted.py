@@ -19,7 +19,8 @@ def test_counted_documents_score_as_token_lists(cls):
     plain, counted = cls(docs), _counted_class(cls)([term_counts(d) for d in docs])
     for _ in range(30):
         query = rng.sample(VOCAB, rng.randint(1, 6)) + ["absent"]
+        query += query[: rng.randint(0, 2)]  # a repeated term counts each time, as in the library
         assert np.array_equal(plain.get_scores(query), counted.get_scores(query))
-        ids = sorted(rng.sample(range(len(docs)), 40))
-        assert np.array_equal(plain.get_batch_scores(query, ids), counted.get_batch_scores(query, ids))
+        for ids in (sorted(rng.sample(range(len(docs)), 40)), rng.sample(range(len(docs)), 40), [7, 7, 3]):
+            assert np.array_equal(plain.get_batch_scores(query, ids), counted.get_batch_scores(query, ids))
     assert (plain.avgdl, plain.idf, plain.doc_len) == (counted.avgdl, counted.idf, counted.doc_len)
