@@ -24,11 +24,17 @@ MANIFEST = "manifest.json"
 
 
 def chunk_set_hash(chunks: Sequence[Chunk]) -> str:
+    """Hash of every chunk's id and text digest, in order; each distinct text digested once (a snapshot
+    set repeats an unchanged file's chunks in every snapshot)."""
     h = hashlib.sha256()
+    digests: dict[str, bytes] = {}
     for c in chunks:
+        digest = digests.get(c.text)
+        if digest is None:
+            digest = digests[c.text] = hashlib.sha256(c.text.encode("utf-8", "surrogatepass")).digest()
         h.update(c.id.encode())
         h.update(b"\0")
-        h.update(hashlib.sha256(c.text.encode("utf-8", "surrogatepass")).digest())
+        h.update(digest)
     return h.hexdigest()[:24]
 
 

@@ -99,7 +99,7 @@ def build_order(scopes: list[str], by_scope: dict[str, list[Chunk]]) -> list[str
         left, last = members[1:], members[0]
         out.append(last)
         while left:
-            last = max(left, key=lambda sc: (len(held[sc] & held[last]), -left.index(sc)))
+            last = max(left, key=lambda sc: len(held[sc] & held[last]))  # ties: the first listed
             left.remove(last)
             out.append(last)
     return out

@@ -103,6 +103,7 @@ def _counted_class(base: type) -> type:
             nd: dict[str, int] = {}
             self.postings: dict[str, tuple[list[int], list[int]]] = {}  # term -> (documents, frequencies)
             self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+            self._lengths = np.zeros(0, dtype=np.int64)
             num_doc = 0
             for length, freqs in corpus:
                 self.doc_len.append(length)
@@ -132,10 +133,12 @@ def _counted_class(base: type) -> type:
             return self._posting_arrays(term)[0]
 
         def get_batch_scores(self, query, doc_ids):
-            assert all(di < len(self.doc_freqs) for di in doc_ids)
             doc_ids = np.asarray(doc_ids, dtype=np.int64)
+            assert not doc_ids.size or doc_ids.max() < self.corpus_size
+            if len(self._lengths) != self.corpus_size:  # the lengths as an array, made once per index
+                self._lengths = np.array(self.doc_len)
             score = np.zeros(len(doc_ids))
-            doc_len = np.array(self.doc_len)[doc_ids]
+            doc_len = self._lengths[doc_ids]
             full = np.zeros(self.corpus_size, dtype=np.int64)
             for q in query:
                 docs, tfs = self._posting_arrays(q)

@@ -24,10 +24,14 @@ class CodeTokenizer:
     # word -> its tokens: code repeats its identifiers, so each distinct word is split once
     _words: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
+    def _table(self) -> dict:
+        """word -> its tokens, started afresh past ``MAX_WORDS`` words."""
+        if len(self._words) > MAX_WORDS:
+            self._words.clear()
+        return self._words
+
     def __call__(self, text: str) -> list[str]:
-        words = self._words
-        if len(words) > MAX_WORDS:
-            words.clear()
+        words = self._table()
         out: list[str] = []
         for word in _WORD.findall(text):
             got = words.get(word)
@@ -40,9 +44,7 @@ class CodeTokenizer:
         """(number of tokens, each token's frequency) of ``text``, equal to counting ``self(text)``, but
         split and counted per distinct word: a file repeats its identifiers, so this is several times
         cheaper than walking every token."""
-        words = self._words
-        if len(words) > MAX_WORDS:
-            words.clear()
+        words = self._table()
         n, freqs = 0, {}
         for word, c in Counter(_WORD.findall(text)).items():
             got = words.get(word)

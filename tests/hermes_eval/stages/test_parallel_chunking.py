@@ -1,6 +1,9 @@
 """Files the chunk cache lacks, chunked by a pool of processes: the same chunks and reuse as in one."""
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass, replace
+
 import pytest
 
 from hermes_eval.cache.chunk_store import ChunkStore
@@ -9,7 +12,7 @@ from hermes_eval.config.identity import config_hash
 from hermes_eval.config.settings import settings_from
 from hermes_eval.core import UserError
 from hermes_eval.core.corpus import Corpus, CorpusFile
-from hermes_eval.stages.snapshots import MIN_PARALLEL, chunk_by_content
+from hermes_eval.stages.snapshots import MIN_PARALLEL, chunk_by_content, chunk_files
 from retrievers.chunkers.functions import FunctionChunker
 
 
@@ -46,3 +49,19 @@ def test_chunk_workers_is_auto_or_a_positive_number_and_not_hashed():
     assert config_hash(compose(["chunk_workers=1"])) == config_hash(compose(["chunk_workers=auto"]))
     with pytest.raises(UserError, match="chunk_workers=0: use a positive number or auto"):
         settings_from(compose(["chunk_workers=0"]))
+
+
+@dataclass(frozen=True)
+class WhereChunked:
+    """FunctionChunker's chunks, each marked with the process that made it."""
+
+    def chunk(self, path, text, language):
+        return [replace(c, meta={"pid": os.getpid()}) for c in FunctionChunker().chunk(path, text, language)]
+
+
+def test_enough_files_are_chunked_in_other_processes_and_few_here():
+    files = [(f"m{i}.py", f) for i, f in enumerate(_corpus(MIN_PARALLEL).files)]
+    pids = {c.meta["pid"] for chunks in chunk_files(WhereChunked(), files, workers=2) for c in chunks}
+    assert pids and os.getpid() not in pids
+    few = {c.meta["pid"] for chunks in chunk_files(WhereChunked(), files[:MIN_PARALLEL - 1], 2) for c in chunks}
+    assert few == {os.getpid()}
