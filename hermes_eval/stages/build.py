@@ -16,7 +16,7 @@ from hermes_eval.stages.foreign import ForeignChunks
 from retrievers.chunk import Chunk
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.pipeline import Depths, Pipeline
-from retrievers.sparse.memo import memoize_tokenizers
+from retrievers.sparse.memo import CountStore, memoize_tokenizers
 
 
 @dataclass
@@ -63,18 +63,19 @@ def make_parts(s: RunSettings, indexed: Corpus, overfetch: int = 0) -> Parts:
 
 
 def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], overfetch: int = 0,
-          token_memos: dict | None = None) -> Built:
+          token_memos: dict | None = None, count_store: CountStore | None = None) -> Built:
     """Parts for ``s`` with every index built over ``chunks`` (loaded from the cache when it has them).
     ``token_memos`` (leg name -> memo, kept by the caller across builds) makes each text-tokenizing
     leg tokenize a text once over all the builds that share it (the snapshots of a repository); such
     builds skip the index cache: a saved index holds every document of its snapshot, so the cache
     would store each unchanged file once per snapshot (2.5 GB for SWE-bench Lite's BM25 over whole
-    files), while rebuilding from the shared tokens costs less than loading it. Vectors still come
-    from the embedding cache, each text embedded once."""
+    files), while rebuilding from the shared tokens costs less than loading it; ``count_store`` keeps
+    each text's term counts across runs, so a re-run tokenizes nothing. Vectors still come from the
+    embedding cache, each text embedded once."""
     parts = make_parts(s, indexed, overfetch)
     pipeline = parts.pipeline
     if token_memos is not None and hasattr(pipeline, "legs"):
-        memoize_tokenizers(pipeline.legs, token_memos)
+        memoize_tokenizers(pipeline.legs, token_memos, count_store)
     store = _index_store(s, pipeline, chunks) if s.index_cache and token_memos is None else None
     t0 = time.perf_counter()
     seconds = pipeline.build(chunks, store=store)

@@ -2,15 +2,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Sequence
 
+import numpy as np
+
+from hermes_eval.cache.count_store import CountStore
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, Query, UserError
 from hermes_eval.core.measured import Measured
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.search import run_queries
-from hermes_eval.core.queryset import scope_of
+from hermes_eval.core.queryset import scope_finder
 from retrievers.progress import track
 from retrievers.chunk import Chunk
 
@@ -31,11 +35,16 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
     embeddings = {"computed": 0, "cached": 0, "encode_seconds": 0.0}
     memos: dict = {}  # leg -> tokenizer memo: a text shared by snapshots is tokenized once
     by_scope = _by_scope(chunks, list(groups))
-    with track("snapshots", len(groups), "snapshots") as progress:
-        for scope in build_order(list(groups), by_scope):
-            total = _one(s, indexed, by_scope.get(scope, []), scope, groups[scope], lookup, reuse, overfetch,
-                         memos, searched, embeddings, (report, work), total)
-            progress.update()
+    store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite") if s.index_cache else None
+    try:
+        with track("snapshots", len(groups), "snapshots") as progress:
+            for scope in build_order(list(groups), by_scope):
+                total = _one(s, indexed, by_scope.get(scope, []), scope, groups[scope], lookup, reuse, overfetch,
+                             (memos, store), searched, embeddings, (report, work), total)
+                progress.update()
+    finally:
+        if store is not None:
+            store.close()
     if total is not None and total.parts.embedder is not None:
         total.parts.embedder.stats.update(embeddings)
     return in_query_order(searched, [q.qid for q in queries]), total, report, work
@@ -60,16 +69,18 @@ def in_query_order(parts: Sequence[Measured], qids: Sequence[str]) -> Measured:
 
 
 def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries: list[Query],
-         lookup: ChunkLookup, reuse: dict, overfetch: int, memos: dict, searched: list[Measured],
-         embeddings: dict, facts: tuple[dict, dict], total: Built | None) -> Built:
+         lookup: ChunkLookup, reuse: dict, overfetch: int, counting: tuple[dict, CountStore | None],
+         searched: list[Measured], embeddings: dict, facts: tuple[dict, dict], total: Built | None) -> Built:
     """Build one snapshot's indexes over ``part`` and search its ``queries`` (appended to ``searched``,
-    facts into ``report``); returns the builds summed so far."""
+    facts into ``report``); ``counting``: the tokenizer memos (by leg) and the term-count store they
+    read. Returns the builds summed so far."""
+    memos, store = counting
     if not part:
         raise UserError(f"snapshot {scope!r} has no chunks: its repository files were all skipped")
-    tokenized = {name: m.computed for name, m in memos.items()}
+    tokenized = {name: (m.computed, m.loaded) for name, m in memos.items()}
     for memo in memos.values():  # keep the texts this snapshot shares with the last one, drop the rest
         memo.retain(c.text for c in part)
-    built = build(s, indexed, part, overfetch, memos)
+    built = build(s, indexed, part, overfetch, memos, store)
     searched.append(run_queries(built.pipeline, queries, lookup, int(s.depths["k"]), overfetch, s.warmup,
                                 built.parts.foreign))
     emb = dict(built.parts.embedder.stats) if built.parts.embedder is not None else {}
@@ -79,7 +90,8 @@ def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries
     report[scope or "."] = dict(reuse.get(scope, {}), queries=len(queries), indexed_chunks=len(part))
     work[scope or "."] = dict(position=len(work),  # the order snapshots were built in (record keys are sorted)
                               embedded=int(emb.get("computed", 0)), embeddings_cached=int(emb.get("cached", 0)),
-                              texts_tokenized={n: m.computed - tokenized.get(n, 0) for n, m in memos.items()},
+                              texts_tokenized={n: m.computed - tokenized.get(n, (0, 0))[0] for n, m in memos.items()},
+                              texts_counts_stored={n: m.loaded - tokenized.get(n, (0, 0))[1] for n, m in memos.items()},
                               build_seconds=round(built.build_total, 4))
     return built if total is None else _add(total, built)
 
@@ -95,14 +107,25 @@ def build_order(scopes: list[str], by_scope: dict[str, list[Chunk]]) -> list[str
         repos.setdefault(scope.split("@")[0], []).append(scope)
     out: list[str] = []
     for members in repos.values():
-        held = {sc: {hash(c.text) for c in by_scope.get(sc, ())} for sc in members}  # a str keeps its hash
-        left, last = members[1:], members[0]
-        out.append(last)
+        shared = _shared_texts([by_scope.get(sc, ()) for sc in members])
+        left, last = list(range(1, len(members))), 0
+        out.append(members[0])
         while left:
-            last = max(left, key=lambda sc: len(held[sc] & held[last]))  # ties: the first listed
+            last = max(left, key=lambda j: shared[j, last])  # ties: the first listed
             left.remove(last)
-            out.append(last)
+            out.append(members[last])
     return out
+
+
+def _shared_texts(parts: list[Sequence[Chunk]]) -> np.ndarray:
+    """How many distinct chunk texts each two of ``parts`` have in common (a matrix product of which
+    texts each part holds, not a set intersection per pair)."""
+    rows: dict[str, int] = {}
+    holds = [{rows.setdefault(c.text, len(rows)) for c in part} for part in parts]
+    incidence = np.zeros((len(rows), len(parts)), dtype=np.float32)  # counts stay exact below 2**24
+    for j, held in enumerate(holds):
+        incidence[np.fromiter(held, dtype=np.int64, count=len(held)), j] = 1.0
+    return incidence.T @ incidence
 
 
 def _by_scope(chunks: Sequence[Chunk], scopes: list[str]) -> dict[str, list[Chunk]]:
@@ -110,8 +133,9 @@ def _by_scope(chunks: Sequence[Chunk], scopes: list[str]) -> dict[str, list[Chun
     if scopes == [""]:
         return {"": list(chunks)}
     out: dict[str, list[Chunk]] = {s: [] for s in scopes}
+    find = scope_finder(tuple(scopes))
     for c in chunks:
-        own = scope_of(c.path, scopes)
+        own = find(c.path)
         if own in out:
             out[own].append(c)
     return out

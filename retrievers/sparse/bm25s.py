@@ -9,6 +9,8 @@ from typing import Callable, ClassVar, Literal, Sequence
 import numpy as np
 
 from retrievers.index import Hit, check_k, top_k
+from retrievers.sparse.bm25s_counts import index_from_counts
+from retrievers.sparse.term_counts import Stacked
 from retrievers.sparse.tokenizer import CodeTokenizer
 
 Method = Literal["lucene", "robertson", "atire", "bm25l", "bm25+"]
@@ -35,7 +37,13 @@ class BM25SIndex:
 
         self._ids = list(ids)
         self._bm25 = bm25s.BM25(method=self.method, k1=self.k1, b=self.b, delta=self.delta)
-        if self._ids:
+        if not self._ids:
+            return
+        many = getattr(self.tokenizer, "term_counts", None)  # a memoizing tokenizer counts each text once
+        if many is not None:
+            st = Stacked.of(many(list(docs)))
+            index_from_counts(self._bm25, st.lengths, st.doc, st.term, st.tf, self.tokenizer.terms.terms)
+        else:
             self._bm25.index([self.tokenizer(d) for d in docs], show_progress=False)
 
     def _matching(self, token_ids: list[int]) -> np.ndarray:

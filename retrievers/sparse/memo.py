@@ -1,10 +1,24 @@
 """A tokenizer that tokenizes each distinct text once: indexes built over many snapshots of one
-repository (or re-built after an edit) pay only for the texts that changed."""
+repository (or re-built after an edit) pay only for the texts that changed. With a store, each
+text's term counts outlive the process: a re-run counts nothing it counted before."""
 from __future__ import annotations
 
-from collections import Counter
+import hashlib
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable, Protocol, Sequence
+
+from retrievers.code_identity import code_identity
+from retrievers.sparse.term_counts import TermCounts, Vocabulary
+
+Stored = tuple[int, list[str], bytes]  # (tokens, distinct terms in order, their frequencies as int32 bytes)
+
+
+class CountStore(Protocol):
+    """Term counts kept by (tokenizer identity, text digest) across processes."""
+
+    def get(self, tokenizer: str, digests: list[str]) -> dict[str, Stored]: ...
+
+    def put(self, tokenizer: str, items: dict[str, Stored]) -> None: ...
 
 
 @dataclass
@@ -13,11 +27,15 @@ class MemoTokenizer:
     the memo costs a pointer per token. The lists handed out are shared: indexes must not edit them."""
 
     inner: Callable[[str], list[str]]
+    store: CountStore | None = None
     memo: dict[str, list[str]] = field(default_factory=dict)
     vocab: dict[str, str] = field(default_factory=dict)
-    counted: dict[str, tuple[int, dict[str, int]]] = field(default_factory=dict)
+    terms: Vocabulary = field(default_factory=Vocabulary)  # the ids of every counted text's terms
+    counted: dict[str, TermCounts] = field(default_factory=dict)
     computed: int = 0  # distinct texts tokenized
     reused: int = 0  # calls answered from the memo
+    loaded: int = 0  # texts whose counts came from the store
+    _key: str | None = field(default=None, repr=False)
 
     def __call__(self, text: str) -> list[str]:
         got = self.memo.get(text)
@@ -29,38 +47,69 @@ class MemoTokenizer:
             self.reused += 1
         return got
 
-    def retain(self, texts) -> None:
+    def retain(self, texts: Iterable[str]) -> None:
         """Forget every text not in ``texts`` (the snapshot just built): the next snapshot of a repository
         shares most of them, so memory stays that of one snapshot, not of all the texts ever seen."""
         keep = set(texts)
         self.memo = {t: v for t, v in self.memo.items() if t in keep}
         self.counted = {t: v for t, v in self.counted.items() if t in keep}
 
-    def counts(self, text: str) -> tuple[int, dict[str, int]]:
-        """(number of tokens, each token's frequency) of ``text``, kept by text instead of the tokens
-        (an index that scores from frequencies, as rank-bm25 does, asks this and never the list)."""
-        got = self.counted.get(text)
-        if got is None:
-            count = getattr(self.inner, "counts", None)
-            if count is not None:
-                n, raw = count(text)
-            else:
-                tokens = self.inner(text)
-                n, raw = len(tokens), Counter(tokens)
-            vocab = self.vocab
-            got = self.counted[text] = (n, {vocab.setdefault(t, t): c for t, c in raw.items()})
+    def term_counts(self, texts: Sequence[str]) -> list[TermCounts]:
+        """Each text's counts (ids in ``terms``), from the memo, else the store, else counted (and stored)."""
+        missing = list(dict.fromkeys(t for t in texts if t not in self.counted))
+        self.reused += len(texts) - len(missing)
+        if missing:
+            self._count(missing)
+        counted = self.counted
+        return [counted[t] for t in texts]
+
+    def _count(self, texts: list[str]) -> None:
+        identity = self._identity()
+        digests = {t: _digest(t) for t in texts} if identity else {}
+        found = self.store.get(identity, list(digests.values())) if identity else {}
+        fresh: dict[str, Stored] = {}
+        for text in texts:
+            row = found.get(digests.get(text, ""))
+            if row is not None:
+                self.counted[text] = TermCounts.from_stored(row, self.terms)
+                self.loaded += 1
+                continue
+            self.counted[text] = got = self._counts_of(text)
             self.computed += 1
-        else:
-            self.reused += 1
-        return got
+            if identity:
+                fresh[digests[text]] = got.to_stored(self.terms)
+        if fresh:
+            self.store.put(identity, fresh)
+
+    def _counts_of(self, text: str) -> TermCounts:
+        count = getattr(self.inner, "counts", None)  # a tokenizer that counts without listing tokens
+        if count is not None:
+            n, freqs = count(text)
+            return TermCounts.of(n, freqs, self.terms)
+        return TermCounts.of_tokens(self.inner(text), self.terms)
+
+    def _identity(self) -> str:
+        """What the store keys counts by: the tokenizer's code and settings; empty (nothing stored)
+        without a store, or for a tokenizer whose settings its repr does not show (not a dataclass)."""
+        if self._key is None:
+            cls = type(self.inner)
+            self._key = ("" if self.store is None or not hasattr(self.inner, "__dataclass_fields__") else
+                         hashlib.sha256(f"{code_identity(cls.__module__)}\0{cls.__qualname__}\0{self.inner!r}"
+                                        .encode()).hexdigest()[:24])
+        return self._key
 
 
-def memoize_tokenizers(legs: dict, memos: dict[str, MemoTokenizer]) -> None:
-    """Give every leg that tokenizes text the memo it had before (by leg name), creating it on first use."""
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def memoize_tokenizers(legs: dict, memos: dict[str, MemoTokenizer], store: CountStore | None = None) -> None:
+    """Give every leg that tokenizes text the memo it had before (by leg name), creating it on first use
+    (over ``store``, when given)."""
     for name, ix in legs.items():
         inner = getattr(ix, "tokenizer", None)
         if not callable(inner) or getattr(ix, "input", "text") != "text":
             continue
         if name not in memos:
-            memos[name] = MemoTokenizer(inner)
+            memos[name] = MemoTokenizer(inner, store)
         ix.tokenizer = memos[name]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
+import math
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +11,7 @@ from typing import Callable, ClassVar, Literal, Sequence
 import numpy as np
 
 from retrievers.index import Hit, check_k, top_k
+from retrievers.sparse.term_counts import Stacked, TermCounts, Vocabulary
 from retrievers.sparse.tokenizer import CodeTokenizer
 
 _VARIANTS = {"okapi": "BM25Okapi", "bm25l": "BM25L", "bm25plus": "BM25Plus"}
@@ -32,39 +33,36 @@ class RankBM25Index:
             raise ValueError(f"unknown rank-bm25 variant {self.variant!r}; use one of {sorted(_VARIANTS)}")
         self._ids: list[str] = []
         self._tokens: list[list[str]] | None = []
-        self._counted: list[tuple[int, dict[str, int]]] = []
 
     def build(self, ids: Sequence[str], docs: Sequence[str]) -> None:
-        counts = getattr(self.tokenizer, "counts", None)  # a memoizing tokenizer counts each text once
-        if counts is not None:
-            self._fit(list(ids), None, [counts(d) for d in docs])
+        many = getattr(self.tokenizer, "term_counts", None)  # a memoizing tokenizer counts each text once
+        if many is not None:
+            self._fit(list(ids), None, CountedCorpus(self.tokenizer.terms, many(list(docs))))
         else:
             tokens = [self.tokenizer(d) for d in docs]
-            self._fit(list(ids), tokens, [term_counts(t) for t in tokens])
+            self._fit(list(ids), tokens, CountedCorpus.of_tokens(tokens))
 
-    def _fit(self, ids: list[str], tokens: list[list[str]] | None, counted: list[tuple[int, dict]]) -> None:
+    def _fit(self, ids: list[str], tokens: list[list[str]] | None, corpus: CountedCorpus) -> None:
         import rank_bm25
 
-        self._ids, self._tokens, self._counted = ids, tokens, counted
+        self._ids, self._tokens = ids, tokens
         kwargs: dict = {"k1": self.k1, "b": self.b}
         if self.variant == "okapi":
             kwargs["epsilon"] = self.epsilon
         elif self.delta is not None:
             kwargs["delta"] = self.delta
-        # rank-bm25 divides by zero on an all-empty corpus; give it one placeholder token
-        safe = [c if c[0] else (1, {"\x00": 1}) for c in counted] or [(1, {"\x00": 1})]
-        self._bm25 = _counted_class(getattr(rank_bm25, _VARIANTS[self.variant]))(safe, **kwargs)
+        self._bm25 = _counted_class(getattr(rank_bm25, _VARIANTS[self.variant]))(corpus, **kwargs)
 
     def search(self, queries: Sequence[str], k: int) -> list[list[Hit]]:
         k = check_k(k)
         out: list[list[Hit]] = []
         for q in queries:
-            terms = [t for t in self.tokenizer(q) if t in self._bm25.postings]
+            terms = [t for t in self.tokenizer(q) if t in self._bm25.rows]
             if not terms:
                 out.append([])
                 continue
             matched = np.unique(np.concatenate([self._bm25.docs_of(t) for t in set(terms)]))
-            scores = np.asarray(self._bm25.get_batch_scores(terms, matched.tolist()), dtype=np.float64)
+            scores = np.asarray(self._bm25.get_batch_scores(terms, matched), dtype=np.float64)
             full = np.zeros(len(self._ids))
             full[matched] = scores
             out.append(top_k(self._ids, full, k, matched))
@@ -73,80 +71,91 @@ class RankBM25Index:
     def save(self, path: Path) -> None:
         path.mkdir(parents=True, exist_ok=True)
         data = ({"ids": self._ids, "tokens": self._tokens} if self._tokens is not None
-                else {"ids": self._ids, "counts": [[n, freqs] for n, freqs in self._counted]})
+                else {"ids": self._ids, "counts": self._bm25.corpus.as_lists()})
         (path / "rank_bm25.json").write_text(json.dumps(data))
 
     def load(self, path: Path) -> None:
         data = json.loads((path / "rank_bm25.json").read_text())
         if "tokens" in data:
-            self._fit(data["ids"], data["tokens"], [term_counts(t) for t in data["tokens"]])
+            self._fit(data["ids"], data["tokens"], CountedCorpus.of_tokens(data["tokens"]))
         else:
-            self._fit(data["ids"], None, [(n, freqs) for n, freqs in data["counts"]])
+            vocab = Vocabulary()
+            docs = [TermCounts.of(n, freqs, vocab) for n, freqs in data["counts"]]
+            self._fit(data["ids"], None, CountedCorpus(vocab, docs))
 
 
-def term_counts(tokens: list[str]) -> tuple[int, dict[str, int]]:
-    """A document as rank-bm25 sees it: its length and each term's frequency."""
-    return len(tokens), dict(Counter(tokens))
+class CountedCorpus:
+    """A corpus as rank-bm25's counting loop would see it, already counted: each document's length and
+    term frequencies (``TermCounts`` over ``vocab``), stacked for numpy."""
+
+    def __init__(self, vocab: Vocabulary, docs: Sequence[TermCounts]):
+        self.vocab = vocab
+        self.docs = docs
+        # rank-bm25 divides by zero on an all-empty corpus; an empty document gets one placeholder token
+        placeholder = TermCounts.of(1, {"\x00": 1}, vocab) if not all(c.length for c in docs) or not docs else None
+        self.stacked = Stacked.of([c if c.length else placeholder for c in docs] or [placeholder])
+
+    @classmethod
+    def of_tokens(cls, tokens: Sequence[Sequence[str]]) -> CountedCorpus:
+        vocab = Vocabulary()
+        return cls(vocab, [TermCounts.of_tokens(t, vocab) for t in tokens])
+
+    def as_lists(self) -> list[list]:
+        """[[length, {term: frequency}], ...] per document, for JSON."""
+        return [[c.length, c.as_dict(self.vocab)] for c in self.docs]
 
 
 @lru_cache(maxsize=None)
 def _counted_class(base: type) -> type:
-    """``base`` (a rank-bm25 class) taking each document as (length, term frequencies) already counted:
-    its ``_initialize`` with the counting loop left out, the same lengths, frequencies and document
-    frequencies; and its ``get_batch_scores`` with each term's frequencies read from postings (one
-    numpy gather per term) instead of one dict lookup per document per term, the library's formula
-    otherwise kept term for term, so every score is bit-equal (tests/retrievers/sparse)."""
-    formula = _FORMULAS[base.__name__]
+    """``base`` (a rank-bm25 class) taking a ``CountedCorpus``: its ``_initialize`` done with numpy over
+    the stacked counts (the same lengths and document frequencies, terms in the order the library's
+    dict would hold them, so its idf loop sums them in the same order); and its ``get_batch_scores``
+    with each term's frequencies read from postings (one numpy gather per term) instead of one dict
+    lookup per document per term; its ``_calc_idf`` once per distinct document frequency, not per term.
+    The library's formulas are kept operation for operation, so every idf and score is bit-equal
+    (tests/retrievers/sparse). ``doc_freqs`` (per-document dicts) is not kept."""
+    formula, idf_of = _FORMULAS[base.__name__], _IDFS[base.__name__]
 
     class Counted(base):
         def _initialize(self, corpus):
-            nd: dict[str, int] = {}
-            self.postings: dict[str, tuple[list[int], list[int]]] = {}  # term -> (documents, frequencies)
-            self._arrays: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-            self._lengths = np.zeros(0, dtype=np.int64)
-            num_doc = 0
-            for length, freqs in corpus:
-                self.doc_len.append(length)
-                num_doc += length
-                self.doc_freqs.append(freqs)
-                for word, tf in freqs.items():
-                    got = self.postings.get(word)
-                    if got is None:
-                        got = self.postings[word] = ([], [])
-                        nd[word] = 0
-                    got[0].append(self.corpus_size)
-                    got[1].append(tf)
-                    nd[word] += 1
-                self.corpus_size += 1
-            self.avgdl = num_doc / self.corpus_size
-            return nd
+            self.corpus = corpus
+            self.doc_len = corpus.stacked.lengths.tolist()
+            self.corpus_size = len(self.doc_len)
+            self.avgdl = sum(self.doc_len) / self.corpus_size
+            self._lengths = corpus.stacked.lengths
+            p = corpus.stacked.index()
+            self._docs, self._tfs = p.docs, p.tfs
+            names, bounds, df = corpus.vocab.terms, p.bounds.tolist(), p.df.tolist()
+            words = [names[t] for t in p.terms.tolist()]
+            self.rows = {w: (bounds[i], bounds[i + 1]) for i, w in enumerate(words)}
+            order = p.first_seen.tolist()
+            return [words[i] for i in order], [df[i] for i in order]  # the library's ``nd``, as two lists
 
-        def _posting_arrays(self, term: str) -> tuple[np.ndarray, np.ndarray]:
-            got = self._arrays.get(term)
-            if got is None:
-                docs, tfs = self.postings.get(term, ((), ()))
-                got = self._arrays[term] = (np.asarray(docs, dtype=np.int64), np.asarray(tfs, dtype=np.int64))
-            return got
+        def _calc_idf(self, nd):
+            idf_of(self, *nd)
 
         def docs_of(self, term: str) -> np.ndarray:
             """The documents holding ``term``, ascending."""
-            return self._posting_arrays(term)[0]
+            a, b = self.rows.get(term, (0, 0))
+            return self._docs[a:b]
+
+        def get_scores(self, query):
+            return self.get_batch_scores(query, np.arange(self.corpus_size))
 
         def get_batch_scores(self, query, doc_ids):
             doc_ids = np.asarray(doc_ids, dtype=np.int64)
             assert not doc_ids.size or doc_ids.max() < self.corpus_size
-            if len(self._lengths) != self.corpus_size:  # the lengths as an array, made once per index
-                self._lengths = np.array(self.doc_len)
             score = np.zeros(len(doc_ids))
             doc_len = self._lengths[doc_ids]
             full = np.zeros(self.corpus_size, dtype=np.int64)
             for q in query:
-                docs, tfs = self._posting_arrays(q)
-                full[docs] = tfs
+                a, b = self.rows.get(q, (0, 0))
+                docs = self._docs[a:b]
+                full[docs] = self._tfs[a:b]
                 q_freq = full[doc_ids]
                 full[docs] = 0
                 score += formula(self, q, q_freq, doc_len)
-            return score.tolist()
+            return score
 
     Counted.__name__ = Counted.__qualname__ = f"Counted{base.__name__}"
     return Counted
@@ -169,3 +178,29 @@ def _bm25plus(m, q, q_freq, doc_len):
 
 
 _FORMULAS = {"BM25Okapi": _okapi, "BM25L": _bm25l, "BM25Plus": _bm25plus}
+
+
+# each variant's idf, as its _calc_idf in rank_bm25 0.2.2 writes it; a term's idf depends on its document
+# frequency alone, so each distinct frequency is computed once
+def _idf_okapi(m, words: list[str], dfs: list[int]) -> None:
+    table = {f: math.log(m.corpus_size - f + 0.5) - math.log(f + 0.5) for f in set(dfs)}
+    idf = [table[f] for f in dfs]
+    m.idf = dict(zip(words, idf))
+    m.average_idf = float(np.cumsum(idf)[-1]) / len(m.idf)  # the library's running sum, term by term
+    eps = m.epsilon * m.average_idf
+    for word, value in zip(words, idf):
+        if value < 0:
+            m.idf[word] = eps
+
+
+def _idf_bm25l(m, words: list[str], dfs: list[int]) -> None:
+    table = {f: math.log(m.corpus_size + 1) - math.log(f + 0.5) for f in set(dfs)}
+    m.idf = {w: table[f] for w, f in zip(words, dfs)}
+
+
+def _idf_bm25plus(m, words: list[str], dfs: list[int]) -> None:
+    table = {f: math.log((m.corpus_size + 1) / f) for f in set(dfs)}
+    m.idf = {w: table[f] for w, f in zip(words, dfs)}
+
+
+_IDFS = {"BM25Okapi": _idf_okapi, "BM25L": _idf_bm25l, "BM25Plus": _idf_bm25plus}

@@ -27,10 +27,10 @@ def test_counts_equal_counting_the_tokens(tok):
         assert (n, freqs) == (len(tokens), dict(Counter(tokens))), text[:60]
 
 
-def test_memo_counts_use_the_inner_counts_and_intern_each_token_once():
+def test_memo_counts_use_the_inner_counts_with_one_id_per_term():
     memo = MemoTokenizer(CodeTokenizer())
-    n, freqs = memo.counts("parseJSON parse json")
-    assert (n, freqs) == (5, {"parse": 2, "json": 2, "parsejson": 1})
-    _, again = memo.counts("json parse")
-    assert next(t for t in again if t == "json") is next(t for t in freqs if t == "json")
+    [first, again] = memo.term_counts(["parseJSON parse json", "json parse"])
+    assert (first.length, first.as_dict(memo.terms)) == (5, {"parse": 2, "json": 2, "parsejson": 1})
+    assert (again.length, again.as_dict(memo.terms)) == (2, {"json": 1, "parse": 1})
+    assert set(again.terms.tolist()) < set(first.terms.tolist())  # the same term, the same id
     assert memo.computed == 2

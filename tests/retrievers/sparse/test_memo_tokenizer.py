@@ -45,8 +45,8 @@ def test_retain_keeps_only_the_texts_still_in_use():
     memo = MemoTokenizer(CodeTokenizer())
     for text in ("alpha beta", "gamma delta", "epsilon"):
         memo(text)
-        memo.counts(text)
+        memo.term_counts([text])
     memo.retain(["gamma delta", "unseen"])
     assert set(memo.memo) == set(memo.counted) == {"gamma delta"}
-    memo.counts("gamma delta")
+    memo.term_counts(["gamma delta"])
     assert memo.computed == 6 and memo.reused == 1  # kept: not tokenized again

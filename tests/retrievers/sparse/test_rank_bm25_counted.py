@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 import rank_bm25
 
-from retrievers.sparse.rank_bm25 import _counted_class, term_counts
+from retrievers.sparse.rank_bm25 import CountedCorpus, _counted_class
 
 VOCAB = [f"w{i}" for i in range(60)]
 
@@ -16,7 +16,7 @@ VOCAB = [f"w{i}" for i in range(60)]
 def test_counted_documents_score_as_token_lists(cls):
     rng = random.Random(3)
     docs = [[rng.choice(VOCAB[: rng.randint(5, 60)]) for _ in range(rng.randint(1, 80))] for _ in range(200)]
-    plain, counted = cls(docs), _counted_class(cls)([term_counts(d) for d in docs])
+    plain, counted = cls(docs), _counted_class(cls)(CountedCorpus.of_tokens(docs))
     for _ in range(30):
         query = rng.sample(VOCAB, rng.randint(1, 6)) + ["absent"]
         query += query[: rng.randint(0, 2)]  # a repeated term counts each time, as in the library
@@ -24,3 +24,5 @@ def test_counted_documents_score_as_token_lists(cls):
         for ids in (sorted(rng.sample(range(len(docs)), 40)), rng.sample(range(len(docs)), 40), [7, 7, 3]):
             assert np.array_equal(plain.get_batch_scores(query, ids), counted.get_batch_scores(query, ids))
     assert (plain.avgdl, plain.idf, plain.doc_len) == (counted.avgdl, counted.idf, counted.doc_len)
+    assert list(plain.idf) == list(counted.idf)  # the same terms in the same order
+    assert getattr(plain, "average_idf", None) == getattr(counted, "average_idf", None)
