@@ -43,3 +43,9 @@ class Chunk:
     @property
     def n_lines(self) -> int:
         return self.end - self.start + 1
+
+    def under(self, prefix: str, text: str | None = None) -> Chunk:
+        """This chunk with ``prefix`` before its path (and ``text`` for its text, an equal string kept
+        once): ``dataclasses.replace`` without its per-call field walk, for loops over millions."""
+        return Chunk(prefix + self.path, self.start, self.end, self.text if text is None else text, self.language,
+                     self.symbol, self.meta)

@@ -5,6 +5,8 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 
+_ASCII_BREAKS = ("\r", "\v", "\f", "\x1c", "\x1d", "\x1e")  # what str.splitlines splits on besides \n
+
 
 @dataclass(frozen=True, slots=True)
 class CorpusFile:
@@ -15,7 +17,11 @@ class CorpusFile:
 
     @property
     def n_lines(self) -> int:
-        return len(self.text.splitlines())
+        """``len(text.splitlines())``, without making the lines when newline is the only line break."""
+        text = self.text
+        if not text.isascii() or any(b in text for b in _ASCII_BREAKS):  # isascii is a flag, not a scan
+            return len(text.splitlines())
+        return text.count("\n") + (1 if text and not text.endswith("\n") else 0)
 
 
 @dataclass(frozen=True)
@@ -44,9 +50,13 @@ class Corpus:
     def summary(self) -> dict:
         langs: dict[str, int] = {}
         lines: dict[str, int] = {}
+        counted: dict[int, int] = {}  # id of a text (all alive here) -> its lines: snapshots share texts
         for f in self.files:
             langs[f.language] = langs.get(f.language, 0) + 1
-            lines[f.language] = lines.get(f.language, 0) + f.n_lines
+            n = counted.get(id(f.text))
+            if n is None:
+                n = counted[id(f.text)] = f.n_lines
+            lines[f.language] = lines.get(f.language, 0) + n
         out = {"name": self.name, "sources": list(self.sources), "files": len(self.files),
                "lines": sum(lines.values()), "languages": dict(sorted(langs.items())),
                "lines_by_language": dict(sorted(lines.items())),

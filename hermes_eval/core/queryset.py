@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Callable
 
 from hermes_eval.core.spans import Span
 from hermes_eval.core.query import Query
@@ -10,11 +11,19 @@ from hermes_eval.core.query import Query
 
 def scope_of(path: str, scopes) -> str:
     """The snapshot prefix ``path`` lies under ('' when none): a query only sees its own."""
-    heads, flat = _scope_index(tuple(scopes))
+    return scope_finder(tuple(scopes))(path)
+
+
+@lru_cache(maxsize=64)
+def scope_finder(scopes: tuple[str, ...]) -> Callable[[str], str]:
+    """``scope_of`` over ``scopes``, set up once: for the loops that ask it of every file or chunk."""
+    heads, flat = _scope_index(scopes)
     if flat:  # every prefix is one folder (``NAME@COMMIT8/``): a set lookup, not a scan of them all
-        head = path[:path.find("/") + 1]
-        return head if head in heads else ""
-    return max((s for s in scopes if s and path.startswith(s)), key=len, default="")
+        def find(path: str) -> str:
+            head = path[:path.find("/") + 1]
+            return head if head in heads else ""
+        return find
+    return lambda path: max((s for s in scopes if s and path.startswith(s)), key=len, default="")
 
 
 @lru_cache(maxsize=64)

@@ -11,12 +11,15 @@ def validate_queries(qs: QuerySet, corpus: Corpus, source: str) -> None:
         if q.qid in seen:
             raise UserError(f"{source}: qid {q.qid!r} appears at queries {seen[q.qid]} and {i}: qids must be unique")
         seen[q.qid] = i
-    lines = {f.path: f.n_lines for f in corpus.files}
+    files = corpus.by_path()
+    lines: dict[str, int] = {}  # counted for gold files only (a snapshot set holds 100k+ files)
     for q in qs.queries:
         for g in q.gold:
-            if g.path not in lines:
+            if g.path not in files:
                 raise UserError(f"{source}: query {q.qid!r} has gold path {g.path!r}, which is not in corpus "
                                 f"{corpus.name!r}: fix the path or point corpus.sources at the right tree")
+            if g.path not in lines:
+                lines[g.path] = files[g.path].n_lines
             if g.end > lines[g.path]:
                 raise UserError(f"{source}: query {q.qid!r} has gold {g.path}:{g.start}-{g.end} but the file has "
                                 f"{lines[g.path]} lines: the query set was made for another version of the code")

@@ -7,12 +7,11 @@ texts already embedded come from the embedding cache, so a later commit costs on
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Sequence
 
 from hermes_eval.core import Corpus, Query
 from hermes_eval.core.corpus import CorpusFile
-from hermes_eval.core.queryset import scope_of as _scope_of
+from hermes_eval.core.queryset import scope_finder
 from retrievers.chunk import Chunk
 from hermes_eval.cache.chunk_store import ChunkStore, from_rows, text_sha, to_rows
 from retrievers.chunkers.base import merged
@@ -31,43 +30,43 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: Chu
     the order given), files and chunks taken from an earlier one versus made anew. Files the store lacks
     are chunked by ``workers`` processes when there are enough of them (the same chunks either way)."""
     memo: dict[tuple[str, str], list[Chunk]] = {}
-    seen: dict[str, Chunk] = {}
     texts: dict[str, str] = {}
     per: dict[str, dict[str, int]] = {}
+    find = scope_finder(tuple(scopes))
+    scope_of = {f.path: find(f.path) for f in indexed.files}  # asked once per file
     order = {s: i for i, s in enumerate(scopes)}  # snapshots in the order the queries list them
-    files = sorted(indexed.files, key=lambda f: (order.get(_scope_of(f.path, scopes), -1), f.path))
+    files = sorted(indexed.files, key=lambda f: (order.get(scope_of[f.path], -1), f.path))
     pending: list[tuple[str, CorpusFile]] = []  # (path inside the snapshot, file) not chunked yet
     with track("chunking", len(files), "files") as tracker:
         for f in files:
-            scope = _scope_of(f.path, scopes)
-            rel = f.path[len(scope):]
-            key = (rel, f.text)  # the text itself: its hash is computed once and kept by the string
+            scope = scope_of[f.path]
+            key = (f.path[len(scope):], f.text)  # the text itself: its hash is computed once and kept by the string
             if key not in memo:
                 memo[key] = []
-                pending.append((rel, f))
+                pending.append((key[0], f))
             if len(pending) >= BATCH:
                 _chunk_batch(chunker, pending, memo, texts, store, chunker_key, workers)
                 pending = []
             tracker.update()
         _chunk_batch(chunker, pending, memo, texts, store, chunker_key, workers)
     done: set[tuple[str, str]] = set()
+    by_scope: dict[str, dict[str, Chunk]] = {}  # per snapshot, chunk id -> chunk (a repeated id kept once)
     for f in files:
-        scope = _scope_of(f.path, scopes)
-        rel = f.path[len(scope):]
-        key = (rel, f.text)
+        scope = scope_of[f.path]
+        key = (f.path[len(scope):], f.text)
         row = per.setdefault(scope, {"files": 0, "files_reused": 0, "chunks": 0, "chunks_reused": 0})
         reused = key in done
         done.add(key)
         row["files"] += 1
         row["files_reused"] += reused
+        seen = by_scope.setdefault(scope, {})
         for c in memo[key]:
-            seen.setdefault(scope + c.id, replace(c, path=scope + c.path))
+            cid = c.id
+            if cid not in seen:
+                seen[cid] = c.under(scope)
         row["chunks"] += len(memo[key])
         row["chunks_reused"] += len(memo[key]) if reused else 0
-    by_scope: dict[str, list[Chunk]] = {}
-    for c in seen.values():
-        by_scope.setdefault(_scope_of(c.path, scopes), []).append(c)
-    chunks = sorted((c for part in by_scope.values() for c in merged(chunker, part)),
+    chunks = sorted((c for part in by_scope.values() for c in merged(chunker, part.values())),
                     key=lambda c: (c.path, c.start, c.end))
     return chunks, per
 
@@ -95,7 +94,7 @@ def _chunk_batch(chunker, pending: list[tuple[str, CorpusFile]], memo: dict, tex
             chunks = made[i]
             if store is not None:
                 fresh[(rel, shas[i])] = to_rows(chunks, f.text)
-        memo[(rel, f.text)] = [replace(c, text=texts.setdefault(c.text, c.text)) for c in chunks]
+        memo[(rel, f.text)] = [c.under("", texts.setdefault(c.text, c.text)) for c in chunks]
     if fresh:
         store.put(chunker_key, fresh)
 
