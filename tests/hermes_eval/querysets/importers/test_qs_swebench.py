@@ -248,3 +248,30 @@ def test_releases_stand_in_for_a_repository_that_is_not_mirrored(tmp_path, monke
     assert main(["run", "queryset=imported", "queryset.name=swe-rel", "corpus=imported", *base, "retriever=bm25",
                  f"paths.runs={tmp_path / 'runs'}", "chunker=whole_file", "bootstrap=50", "warmup=0",
                  "+hygiene.tokenizer=approx", "progress=off"]) == 0
+
+
+def test_a_dense_arm_over_snapshots_loads_its_model_once_and_embeds_only_new_texts(swe, monkeypatch):
+    from hermes_eval.api import run
+    from hermes_eval.config.compose import compose
+    from hermes_eval.querysets.store import save_queryset
+    from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
+
+    made = []
+    init = SentenceTransformerEmbedder.__post_init__
+    monkeypatch.setattr(SentenceTransformerEmbedder, "__post_init__", lambda self: (made.append(self), init(self)))
+    tmp, repos, shas = swe
+    datasets = tmp / "datasets"
+    qs = swebench.run(swebench.Options(instances=tmp / "lite.json", dest=datasets / "swe", name="swe",
+                                       repos_dir=repos, cache_dir=tmp / "cache"))
+    save_queryset(qs, datasets / "swe")
+    sources = ",".join(qs.manifest["corpus_sources"])
+    out = run(compose(["queryset=imported", "queryset.name=swe", "corpus.name=swe", f"corpus.sources=[{sources}]",
+                       "retriever=hybrid", "chunker=python_ast", f"paths.datasets={datasets}",
+                       f"paths.runs={tmp / 'runs'}", f"paths.cache={tmp / 'cache'}", "bootstrap=50", "warmup=0",
+                       "+hygiene.tokenizer=approx"]))
+    assert out.status == "ok", out.record.get("error")
+    assert len(made) == 1  # one model for both snapshots (a model per snapshot was cyclic garbage)
+    first, second = (out.record["snapshot_work"][f"calc@{s[:8]}/"] for s in shas)
+    assert (first["embeddings_cached"], second["embedded"]) == (0, 1)  # util.py's one chunk is new
+    assert second["embeddings_cached"] == first["embedded"] - 1  # calc.py's chunks come from the cache
+    assert first["embedded"] + second["embedded"] == out.record["embeddings"]["computed"]
