@@ -10,16 +10,13 @@ dropped and the file chunked again.
 from __future__ import annotations
 
 import hashlib
-import logging
 import pickle
-import sqlite3
 from pathlib import Path
 from typing import Iterable
 
+from hermes_eval.cache.sqlite_rows import SQLiteRows
 from retrievers.chunk import Chunk
 from retrievers.chunkers.base import split_lines
-
-log = logging.getLogger(__name__)
 
 SCHEMA = ("CREATE TABLE IF NOT EXISTS chunks (chunker TEXT, file TEXT, data BLOB, chk TEXT, "
           "PRIMARY KEY (chunker, file))")  # file: path NUL sha256 of the text
@@ -49,35 +46,23 @@ def from_rows(rows: list[Row], path: str, text: str) -> list[Chunk]:
                   symbol=sym, meta=meta) for s, e, lang, sym, meta, t in rows]
 
 
-class ChunkStore:
+class ChunkStore(SQLiteRows):
     def __init__(self, path: Path):
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(self.path), timeout=120, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(SCHEMA)
-        self.corrupt_rows = 0
+        super().__init__(path, SCHEMA)
 
     def get(self, chunker: str, keys: list[tuple[str, str]]) -> dict[tuple[str, str], list[Row]]:
         """Rows found for (path, sha) ``keys``; rows failing their checksum are dropped and left out."""
         out: dict[tuple[str, str], list[Row]] = {}
         bad = []
-        files = [f"{path}\0{sha}" for path, sha in keys]
-        for i in range(0, len(files), 500):
-            part = files[i:i + 500]
-            rows = self._db.execute(f"SELECT file, data, chk FROM chunks WHERE chunker=? AND file IN "
-                                    f"({','.join('?' * len(part))})", [chunker, *part]).fetchall()
-            for file, blob, chk in rows:
-                if _checksum(chunker, file, blob) != chk:
-                    bad.append((chunker, file))
-                    continue
-                path, _, sha = file.rpartition("\0")
-                out[(path, sha)] = pickle.loads(blob)
-        if bad:
-            log.warning("chunk store %s: %d rows failed their checksum; dropped, the files are chunked again",
-                        self.path, len(bad))
-            self.corrupt_rows += len(bad)
-            self._db.executemany("DELETE FROM chunks WHERE chunker=? AND file=?", bad)
+        rows = self.select("SELECT file, data, chk FROM chunks WHERE chunker=? AND file IN", [chunker],
+                           [f"{path}\0{sha}" for path, sha in keys])
+        for file, blob, chk in rows:
+            if _checksum(chunker, file, blob) != chk:
+                bad.append((chunker, file))
+                continue
+            path, _, sha = file.rpartition("\0")
+            out[(path, sha)] = pickle.loads(blob)
+        self.drop("DELETE FROM chunks WHERE chunker=? AND file=?", bad, "the files are chunked again")
         return out
 
     def put(self, chunker: str, items: dict[tuple[str, str], list[Row]]) -> None:
@@ -86,7 +71,4 @@ class ChunkStore:
             blob = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             file = f"{path}\0{sha}"
             rows.append((chunker, file, blob, _checksum(chunker, file, blob)))
-        self._db.executemany("INSERT OR IGNORE INTO chunks VALUES (?,?,?,?)", rows)
-
-    def close(self) -> None:
-        self._db.close()
+        self.insert("INSERT OR IGNORE INTO chunks VALUES (?,?,?,?)", rows)

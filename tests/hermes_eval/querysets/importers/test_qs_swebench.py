@@ -85,20 +85,27 @@ def test_no_repository_at_all_is_one_clear_line(swe):
                                       repos_dir=tmp / "empty", cache_dir=tmp / "cache"))
 
 
-def test_run_searches_each_snapshot_and_reuses_unchanged_files(swe):
+def _run_imported(swe, retriever: str):
+    """Import the fixture's instances and run ``retriever`` over their snapshots (python_ast chunks)."""
     from hermes_eval.api import run
     from hermes_eval.config.compose import compose
     from hermes_eval.querysets.store import save_queryset
 
-    tmp, repos, shas = swe
+    tmp, repos, _ = swe
     datasets = tmp / "datasets"
     qs = swebench.run(swebench.Options(instances=tmp / "lite.json", dest=datasets / "swe", name="swe",
                                        repos_dir=repos, cache_dir=tmp / "cache"))
     save_queryset(qs, datasets / "swe")
     sources = ",".join(qs.manifest["corpus_sources"])
-    out = run(compose(["queryset=imported", "queryset.name=swe", "corpus.name=swe", f"corpus.sources=[{sources}]",
-                       "retriever=bm25", "chunker=python_ast", f"paths.datasets={datasets}", f"paths.runs={tmp / 'runs'}",
-                       f"paths.cache={tmp / 'cache'}", "bootstrap=50", "warmup=0", "+hygiene.tokenizer=approx"]))
+    return run(compose(["queryset=imported", "queryset.name=swe", "corpus.name=swe", f"corpus.sources=[{sources}]",
+                        f"retriever={retriever}", "chunker=python_ast", f"paths.datasets={datasets}",
+                        f"paths.runs={tmp / 'runs'}", f"paths.cache={tmp / 'cache'}", "bootstrap=50", "warmup=0",
+                        "+hygiene.tokenizer=approx"]))
+
+
+def test_run_searches_each_snapshot_and_reuses_unchanged_files(swe):
+    shas = swe[2]
+    out = _run_imported(swe, "bm25")
     assert out.status == "ok", out.record.get("error")
     snaps = out.record["snapshots"]
     first, second = (snaps[f"calc@{s[:8]}/"] for s in shas)
@@ -251,24 +258,13 @@ def test_releases_stand_in_for_a_repository_that_is_not_mirrored(tmp_path, monke
 
 
 def test_a_dense_arm_over_snapshots_loads_its_model_once_and_embeds_only_new_texts(swe, monkeypatch):
-    from hermes_eval.api import run
-    from hermes_eval.config.compose import compose
-    from hermes_eval.querysets.store import save_queryset
     from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
     made = []
     init = SentenceTransformerEmbedder.__post_init__
     monkeypatch.setattr(SentenceTransformerEmbedder, "__post_init__", lambda self: (made.append(self), init(self)))
-    tmp, repos, shas = swe
-    datasets = tmp / "datasets"
-    qs = swebench.run(swebench.Options(instances=tmp / "lite.json", dest=datasets / "swe", name="swe",
-                                       repos_dir=repos, cache_dir=tmp / "cache"))
-    save_queryset(qs, datasets / "swe")
-    sources = ",".join(qs.manifest["corpus_sources"])
-    out = run(compose(["queryset=imported", "queryset.name=swe", "corpus.name=swe", f"corpus.sources=[{sources}]",
-                       "retriever=hybrid", "chunker=python_ast", f"paths.datasets={datasets}",
-                       f"paths.runs={tmp / 'runs'}", f"paths.cache={tmp / 'cache'}", "bootstrap=50", "warmup=0",
-                       "+hygiene.tokenizer=approx"]))
+    shas = swe[2]
+    out = _run_imported(swe, "hybrid")
     assert out.status == "ok", out.record.get("error")
     assert len(made) == 1  # one model for both snapshots (a model per snapshot was cyclic garbage)
     first, second = (out.record["snapshot_work"][f"calc@{s[:8]}/"] for s in shas)
