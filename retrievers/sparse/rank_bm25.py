@@ -91,9 +91,10 @@ class CountedCorpus:
     def __init__(self, vocab: Vocabulary, docs: Sequence[TermCounts]):
         self.vocab = vocab
         self.docs = docs
-        # rank-bm25 divides by zero on an all-empty corpus; an empty document gets one placeholder token
-        placeholder = TermCounts.of(1, {"\x00": 1}, vocab) if not all(c.length for c in docs) or not docs else None
-        self.stacked = Stacked.of([c if c.length else placeholder for c in docs] or [placeholder])
+        if any(c.length for c in docs):  # empty documents as the library takes them: no terms, length 0
+            self.stacked = Stacked.of(docs)
+        else:  # the library divides by zero when no document has a token: one placeholder token each
+            self.stacked = Stacked.of([TermCounts.of(1, {"\x00": 1}, vocab)] * max(1, len(docs)))
 
     @classmethod
     def of_tokens(cls, tokens: Sequence[Sequence[str]]) -> CountedCorpus:

@@ -15,7 +15,8 @@ VOCAB = [f"w{i}" for i in range(60)]
 @pytest.mark.parametrize("cls", [rank_bm25.BM25Okapi, rank_bm25.BM25L, rank_bm25.BM25Plus])
 def test_counted_documents_score_as_token_lists(cls):
     rng = random.Random(3)
-    docs = [[rng.choice(VOCAB[: rng.randint(5, 60)]) for _ in range(rng.randint(1, 80))] for _ in range(200)]
+    docs = [[rng.choice(VOCAB[: rng.randint(5, 60)]) for _ in range(rng.randint(0, 80))] for _ in range(200)]
+    assert any(not d for d in docs)  # empty documents (an empty __init__.py) count as the library counts them
     plain, counted = cls(docs), _counted_class(cls)(CountedCorpus.of_tokens(docs))
     for _ in range(30):
         query = rng.sample(VOCAB, rng.randint(1, 6)) + ["absent"]
@@ -26,3 +27,12 @@ def test_counted_documents_score_as_token_lists(cls):
     assert (plain.avgdl, plain.idf, plain.doc_len) == (counted.avgdl, counted.idf, counted.doc_len)
     assert list(plain.idf) == list(counted.idf)  # the same terms in the same order
     assert getattr(plain, "average_idf", None) == getattr(counted, "average_idf", None)
+
+
+def test_a_corpus_without_any_token_builds_and_finds_nothing():
+    from retrievers.sparse.rank_bm25 import RankBM25Index
+
+    for docs in ([], ["", "  \n"]):  # the library itself divides by zero here
+        ix = RankBM25Index()
+        ix.build([f"d{i}" for i in range(len(docs))], docs)
+        assert ix.search(["anything at all"], 3) == [[]]
