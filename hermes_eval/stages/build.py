@@ -16,7 +16,7 @@ from hermes_eval.stages.foreign import ForeignChunks
 from retrievers.chunk import Chunk
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.pipeline import Depths, Pipeline
-from retrievers.sparse.memo import CountStore, memoize_tokenizers
+from retrievers.sparse.memo import TermCountStore, memoize_tokenizers
 
 
 @dataclass
@@ -74,7 +74,7 @@ def make_parts(s: RunSettings, indexed: Corpus, overfetch: int = 0, loaded: dict
 
 
 def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], overfetch: int = 0,
-          token_memos: dict | None = None, count_store: CountStore | None = None,
+          token_memos: dict | None = None, count_store: TermCountStore | None = None,
           loaded: dict | None = None) -> Built:
     """Parts for ``s`` with every index built over ``chunks`` (loaded from the cache when it has them).
     ``token_memos`` (leg name -> memo, kept by the caller across builds) makes each text-tokenizing

@@ -121,14 +121,17 @@ def build_order(scopes: list[str], by_scope: dict[str, list[Chunk]]) -> list[str
 
 
 def _shared_texts(parts: list[Sequence[Chunk]]) -> np.ndarray:
-    """How many distinct chunk texts each two of ``parts`` have in common (a matrix product of which
-    texts each part holds, not a set intersection per pair)."""
+    """How many distinct chunk texts each two of ``parts`` have in common: one sparse product of which
+    texts each part holds (memory grows with the chunks, not texts times parts), not a set
+    intersection per pair."""
+    from scipy import sparse
+
     rows: dict[str, int] = {}
     holds = [{rows.setdefault(c.text, len(rows)) for c in part} for part in parts]
-    incidence = np.zeros((len(rows), len(parts)), dtype=np.float32)  # counts stay exact below 2**24
-    for j, held in enumerate(holds):
-        incidence[np.fromiter(held, dtype=np.int64, count=len(held)), j] = 1.0
-    return incidence.T @ incidence
+    cols = np.repeat(np.arange(len(parts)), [len(h) for h in holds])
+    texts = np.fromiter((t for h in holds for t in h), dtype=np.int64, count=len(cols))
+    incidence = sparse.csc_matrix((np.ones(len(cols), dtype=np.int64), (texts, cols)), shape=(len(rows), len(parts)))
+    return (incidence.T @ incidence).toarray()
 
 
 def _by_scope(chunks: Sequence[Chunk], scopes: list[str]) -> dict[str, list[Chunk]]:

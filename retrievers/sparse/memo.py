@@ -13,7 +13,7 @@ from retrievers.sparse.term_counts import TermCounts, Vocabulary
 Stored = tuple[int, list[str], bytes]  # (tokens, distinct terms in order, their frequencies as int32 bytes)
 
 
-class CountStore(Protocol):
+class TermCountStore(Protocol):
     """Term counts kept by (tokenizer identity, text digest) across processes."""
 
     def get(self, tokenizer: str, digests: list[str]) -> dict[str, Stored]: ...
@@ -27,7 +27,7 @@ class MemoTokenizer:
     the memo costs a pointer per token. The lists handed out are shared: indexes must not edit them."""
 
     inner: Callable[[str], list[str]]
-    store: CountStore | None = None
+    store: TermCountStore | None = None
     memo: dict[str, list[str]] = field(default_factory=dict)
     vocab: dict[str, str] = field(default_factory=dict)
     terms: Vocabulary = field(default_factory=Vocabulary)  # the ids of every counted text's terms
@@ -103,7 +103,7 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def memoize_tokenizers(legs: dict, memos: dict[str, MemoTokenizer], store: CountStore | None = None) -> None:
+def memoize_tokenizers(legs: dict, memos: dict[str, MemoTokenizer], store: TermCountStore | None = None) -> None:
     """Give every leg that tokenizes text the memo it had before (by leg name), creating it on first use
     (over ``store``, when given)."""
     for name, ix in legs.items():

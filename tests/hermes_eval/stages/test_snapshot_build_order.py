@@ -27,3 +27,24 @@ def test_ties_keep_the_listed_order_and_a_lone_snapshot_stays():
     by_scope = {s: _snap(s, ["same"]) for s in ("r@a/", "r@b/", "r@c/")}
     assert build_order(list(by_scope), by_scope) == ["r@a/", "r@b/", "r@c/"]
     assert build_order([""], {"": _snap("", ["t"])}) == [""]
+
+
+def test_the_order_is_the_greedy_path_over_pairwise_set_intersections():
+    import random
+
+    rng = random.Random(11)
+    pool = [f"def f{i}(): return {i}" for i in range(60)]
+    by_scope = {f"{repo}@{k}/": _snap(f"{repo}@{k}/", rng.sample(pool, rng.randint(1, 40)) * rng.randint(1, 2))
+                for repo in ("a", "b") for k in range(12)}
+    scopes = list(by_scope)
+    held = {sc: {c.text for c in by_scope[sc]} for sc in scopes}  # the plain rule, written out
+    want = []
+    for repo in ("a", "b"):
+        members = [sc for sc in scopes if sc.startswith(repo + "@")]
+        last, left = members[0], members[1:]
+        want.append(last)
+        while left:
+            last = max(left, key=lambda sc: len(held[sc] & held[last]))
+            left.remove(last)
+            want.append(last)
+    assert build_order(scopes, by_scope) == want
