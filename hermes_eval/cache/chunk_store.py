@@ -23,10 +23,6 @@ SCHEMA = ("CREATE TABLE IF NOT EXISTS chunks (chunker TEXT, file TEXT, data BLOB
 Row = tuple[int, int, str, "str | None", dict, "str | None"]  # start, end, language, symbol, meta, text or None
 
 
-def text_sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def _checksum(chunker: str, file: str, blob: bytes) -> str:
     h = hashlib.sha256(f"{chunker}\0{file}\0".encode())
     h.update(blob)

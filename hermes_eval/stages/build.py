@@ -43,6 +43,16 @@ class Built:
         return self.parts.pipeline
 
 
+@dataclass
+class SnapshotShared:
+    """What the builds of a snapshot set share: each text-tokenizing leg's memo (by leg name), the
+    term-count store the memos read, and the model-backed parts loaded once (:func:`make_parts`)."""
+
+    memos: dict = field(default_factory=dict)
+    count_store: TermCountStore | None = None
+    loaded: dict = field(default_factory=dict)
+
+
 def make_parts(s: RunSettings, indexed: Corpus, overfetch: int = 0, loaded: dict | None = None) -> Parts:
     """Instantiate the legs that run, fusion, embedder (only when something needs vectors),
     reranker and expander, or the HTTP service adapter; every depth grows by ``overfetch``.
@@ -74,26 +84,24 @@ def make_parts(s: RunSettings, indexed: Corpus, overfetch: int = 0, loaded: dict
 
 
 def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], overfetch: int = 0,
-          token_memos: dict | None = None, count_store: TermCountStore | None = None,
-          loaded: dict | None = None) -> Built:
+          shared: SnapshotShared | None = None) -> Built:
     """Parts for ``s`` with every index built over ``chunks`` (loaded from the cache when it has them).
-    ``token_memos`` (leg name -> memo, kept by the caller across builds) makes each text-tokenizing
-    leg tokenize a text once over all the builds that share it (the snapshots of a repository); such
-    builds skip the index cache: a saved index holds every document of its snapshot, so the cache
-    would store each unchanged file once per snapshot (2.5 GB for SWE-bench Lite's BM25 over whole
-    files), while rebuilding from the shared tokens costs less than loading it; ``count_store`` keeps
-    each text's term counts across runs, so a re-run tokenizes nothing. Vectors still come from the
-    embedding cache, each text embedded once; ``loaded``: see :func:`make_parts`."""
-    parts = make_parts(s, indexed, overfetch, loaded)
+    ``shared`` (kept by the caller across builds: the snapshots of a repository) makes each
+    text-tokenizing leg tokenize a text once over all the builds that share it, and once ever with
+    its count store; such builds skip the index cache: a saved index holds every document of its
+    snapshot, so the cache would store each unchanged file once per snapshot (2.5 GB for SWE-bench
+    Lite's BM25 over whole files), while rebuilding from the shared counts costs less than loading
+    it. Vectors still come from the embedding cache, each text embedded once, by one embedder."""
+    parts = make_parts(s, indexed, overfetch, shared.loaded if shared is not None else None)
     pipeline = parts.pipeline
-    if token_memos is not None and hasattr(pipeline, "legs"):
-        memoize_tokenizers(pipeline.legs, token_memos, count_store)
-    store = _index_store(s, pipeline, chunks) if s.index_cache and token_memos is None else None
+    if shared is not None and hasattr(pipeline, "legs"):
+        memoize_tokenizers(pipeline.legs, shared.memos, shared.count_store)
+    store = _index_store(s, pipeline, chunks) if s.index_cache and shared is None else None
     t0 = time.perf_counter()
     seconds = pipeline.build(chunks, store=store)
     total = time.perf_counter() - t0
     # a snapshot set's indexes are not saved, so not measured on disk either (saving each costs a build)
-    nbytes = store.bytes if store is not None else {} if token_memos is not None else _index_bytes(pipeline)
+    nbytes = store.bytes if store is not None else {} if shared is not None else _index_bytes(pipeline)
     return Built(parts, seconds, total, nbytes, list(store.events) if store is not None else [])
 
 

@@ -12,7 +12,7 @@ from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, Query, UserError
 from hermes_eval.core.measured import Measured
 from hermes_eval.judge.relevance import ChunkLookup
-from hermes_eval.stages.build import Built, build
+from hermes_eval.stages.build import Built, SnapshotShared, build
 from hermes_eval.stages.search import run_queries
 from hermes_eval.core.queryset import scope_finder
 from retrievers.progress import track
@@ -33,15 +33,14 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
         groups.setdefault(str(q.meta.get("scope") or ""), []).append(q)
     total, report, work, searched = None, {}, {}, []
     embeddings = {"computed": 0, "cached": 0, "encode_seconds": 0.0}
-    memos: dict = {}  # leg -> tokenizer memo: a text shared by snapshots is tokenized once
-    loaded: dict = {}  # embedder, reranker, expander: loaded once for every snapshot
     by_scope = _by_scope(chunks, list(groups))
     store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite") if s.index_cache else None
+    shared = SnapshotShared(count_store=store)
     try:
         with track("snapshots", len(groups), "snapshots") as progress:
             for scope in build_order(list(groups), by_scope):
                 total = _one(s, indexed, by_scope.get(scope, []), scope, groups[scope], lookup, reuse, overfetch,
-                             (memos, store, loaded), searched, embeddings, (report, work), total)
+                             shared, searched, embeddings, (report, work), total)
                 progress.update()
     finally:
         if store is not None:
@@ -70,19 +69,18 @@ def in_query_order(parts: Sequence[Measured], qids: Sequence[str]) -> Measured:
 
 
 def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries: list[Query],
-         lookup: ChunkLookup, reuse: dict, overfetch: int, shared: tuple[dict, CountStore | None, dict],
+         lookup: ChunkLookup, reuse: dict, overfetch: int, shared: SnapshotShared,
          searched: list[Measured], embeddings: dict, facts: tuple[dict, dict], total: Built | None) -> Built:
     """Build one snapshot's indexes over ``part`` and search its ``queries`` (appended to ``searched``,
-    facts into ``report``); ``shared`` across snapshots: the tokenizer memos (by leg), the term-count
-    store they read and the parts loaded once (``make_parts``). Returns the builds summed so far."""
-    memos, store, loaded = shared
+    facts into ``report``), with what the snapshots ``shared``. Returns the builds summed so far."""
+    memos, loaded = shared.memos, shared.loaded
     if not part:
         raise UserError(f"snapshot {scope!r} has no chunks: its repository files were all skipped")
     tokenized = {name: (m.computed, m.loaded) for name, m in memos.items()}
     for memo in memos.values():  # keep the texts this snapshot shares with the last one, drop the rest
         memo.retain(c.text for c in part)
     prior = dict(loaded["embedder"].stats) if "embedder" in loaded else {}  # its counters run on
-    built = build(s, indexed, part, overfetch, memos, store, loaded)
+    built = build(s, indexed, part, overfetch, shared)
     searched.append(run_queries(built.pipeline, queries, lookup, int(s.depths["k"]), overfetch, s.warmup,
                                 built.parts.foreign))
     emb = dict(built.parts.embedder.stats) if built.parts.embedder is not None else {}

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
 from retrievers.code_identity import code_identity
+from retrievers.embedders.cache import text_sha  # the digest the embedding cache keys texts by
 from retrievers.sparse.term_counts import TermCounts, Vocabulary
 
 Stored = tuple[int, list[str], bytes]  # (tokens, distinct terms in order, their frequencies as int32 bytes)
@@ -65,7 +66,7 @@ class MemoTokenizer:
 
     def _count(self, texts: list[str]) -> None:
         identity = self._identity()
-        digests = {t: _digest(t) for t in texts} if identity else {}
+        digests = {t: text_sha(t) for t in texts} if identity else {}
         found = self.store.get(identity, list(digests.values())) if identity else {}
         fresh: dict[str, Stored] = {}
         for text in texts:
@@ -97,10 +98,6 @@ class MemoTokenizer:
                          hashlib.sha256(f"{code_identity(cls.__module__)}\0{cls.__qualname__}\0{self.inner!r}"
                                         .encode()).hexdigest()[:24])
         return self._key
-
-
-def _digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def memoize_tokenizers(legs: dict, memos: dict[str, MemoTokenizer], store: TermCountStore | None = None) -> None:
