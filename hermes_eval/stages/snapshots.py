@@ -14,7 +14,7 @@ from hermes_eval.core.corpus import CorpusFile
 from hermes_eval.core.queryset import scope_finder
 from retrievers.chunk import Chunk
 from hermes_eval.cache.chunk_store import ChunkStore, from_rows, to_rows
-from retrievers.embedders.cache import text_sha
+from retrievers.digest import text_sha
 from retrievers.chunkers.base import merged
 from retrievers.progress import track
 

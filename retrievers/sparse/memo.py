@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
 from retrievers.code_identity import code_identity
-from retrievers.embedders.cache import text_sha  # the digest the embedding cache keys texts by
+from retrievers.digest import text_sha
 from retrievers.sparse.term_counts import TermCounts, Vocabulary
 
 Stored = tuple[int, list[str], bytes]  # (tokens, distinct terms in order, their frequencies as int32 bytes)
