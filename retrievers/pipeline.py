@@ -70,7 +70,7 @@ class Pipeline:
         """
         ids = [c.id for c in chunks]
         texts = [c.text for c in chunks]
-        self._chunks = {c.id: c for c in chunks}
+        self._chunks = dict(zip(ids, chunks))
         seconds: dict[str, float] = {}
         self.build_sources: dict[str, str] = {}
         state = {"vectors": vectors}

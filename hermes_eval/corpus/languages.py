@@ -1,7 +1,6 @@
 """File extension -> language name."""
 from __future__ import annotations
 
-from pathlib import PurePosixPath
 from typing import Iterable
 
 EXTENSIONS: dict[str, str] = {
@@ -20,9 +19,13 @@ FILENAMES = {"Makefile": "make", "Dockerfile": "docker", "CMakeLists.txt": "cmak
 
 
 def detect_language(path: str) -> str | None:
-    """The language of ``path``, or None when it is not a source or text file we index."""
-    p = PurePosixPath(path)
-    return FILENAMES.get(p.name) or EXTENSIONS.get(p.suffix.lower())
+    """The language of ``path``, or None when it is not a source or text file we index. The name and
+    suffix as :class:`~pathlib.PurePosixPath` gives them, cut from the string (asked for every file of
+    every snapshot: 170k times per SWE-bench Lite arm)."""
+    name = path.rstrip("/").rpartition("/")[2]
+    dot = name.rfind(".")
+    suffix = name[dot:] if 0 < dot < len(name) - 1 else ""
+    return FILENAMES.get(name) or EXTENSIONS.get(suffix.lower())
 
 # the language stratum of a query whose gold spans files of several languages, and of one without gold
 MIXED = "mixed"

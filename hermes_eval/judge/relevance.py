@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from operator import attrgetter
 from typing import Mapping, Sequence
 
 from retrievers.chunk import Chunk, chunk_path
@@ -25,7 +26,7 @@ class ChunkLookup:
     def __init__(self, chunks: Sequence[Chunk]):
         self.by_id = {c.id: c for c in chunks}
         self._by_path: dict[str, list[Chunk]] = {}
-        for c in sorted(chunks, key=lambda c: (c.path, c.start, c.end)):
+        for c in sorted(chunks, key=attrgetter("path", "start", "end")):
             self._by_path.setdefault(c.path, []).append(c)
         self._max_len = {p: max(c.n_lines for c in cs) for p, cs in self._by_path.items()}
         self._starts = {p: [c.start for c in cs] for p, cs in self._by_path.items()}

@@ -128,7 +128,8 @@ def _counted_class(base: type) -> type:
             self._docs, self._tfs = p.docs, p.tfs
             names, bounds, df = corpus.vocab.terms, p.bounds.tolist(), p.df.tolist()
             words = [names[t] for t in p.terms.tolist()]
-            self.rows = {w: (bounds[i], bounds[i + 1]) for i, w in enumerate(words)}
+            self.rows = dict(zip(words, range(len(words))))  # term -> its postings' row in bounds
+            self._bounds = bounds
             order = p.first_seen.tolist()
             return [words[i] for i in order], [df[i] for i in order]  # the library's ``nd``, as two lists
 
@@ -137,8 +138,12 @@ def _counted_class(base: type) -> type:
 
         def docs_of(self, term: str) -> np.ndarray:
             """The documents holding ``term``, ascending."""
-            a, b = self.rows.get(term, (0, 0))
+            a, b = self._span(term)
             return self._docs[a:b]
+
+        def _span(self, term: str) -> tuple[int, int]:
+            i = self.rows.get(term)
+            return (0, 0) if i is None else (self._bounds[i], self._bounds[i + 1])
 
         def get_scores(self, query):
             return self.get_batch_scores(query, np.arange(self.corpus_size))
@@ -150,7 +155,7 @@ def _counted_class(base: type) -> type:
             doc_len = self._lengths[doc_ids]
             full = np.zeros(self.corpus_size, dtype=np.int64)
             for q in query:
-                a, b = self.rows.get(q, (0, 0))
+                a, b = self._span(q)
                 docs = self._docs[a:b]
                 full[docs] = self._tfs[a:b]
                 q_freq = full[doc_ids]

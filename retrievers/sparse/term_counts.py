@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Iterable, Mapping, Sequence
 
 import numpy as np
@@ -28,11 +29,14 @@ class Vocabulary:
 
     def encode(self, terms: Iterable[str]) -> np.ndarray:
         """The ids of ``terms`` (new terms are added), in their order."""
-        terms = list(terms)
-        got = [self.ids.get(t) for t in terms]
-        if None in got:
-            got = [self.id_of(t) for t in terms]
-        return np.array(got, dtype=TERM_DTYPE)
+        terms = terms if isinstance(terms, list) else list(terms)
+        try:  # the common case, every term known: one C-level pass (tens of millions per SWE-bench arm)
+            return np.fromiter(map(self.ids.__getitem__, terms), dtype=TERM_DTYPE, count=len(terms))
+        except KeyError:  # new terms get ids in the order met, then the same pass
+            ids = self.ids
+            for term in [t for t in terms if t not in ids]:
+                self.id_of(term)
+            return np.fromiter(map(ids.__getitem__, terms), dtype=TERM_DTYPE, count=len(terms))
 
 
 @dataclass(frozen=True)
@@ -78,8 +82,8 @@ class Stacked:
 
     @classmethod
     def of(cls, counted: Sequence[TermCounts]) -> Stacked:
-        lengths = np.array([c.length for c in counted], dtype=np.int64)
-        sizes = np.array([len(c.terms) for c in counted], dtype=np.int64)
+        lengths = np.fromiter(map(attrgetter("length"), counted), dtype=np.int64, count=len(counted))
+        sizes = np.fromiter((c.terms.size for c in counted), dtype=np.int64, count=len(counted))
         if not counted:
             empty = np.zeros(0, dtype=TERM_DTYPE)
             return cls(lengths, np.zeros(0, dtype=np.int64), empty, empty)
@@ -88,12 +92,15 @@ class Stacked:
 
     def index(self) -> Postings:
         """Postings and document frequencies, from one stable sort of the entries by term."""
-        order = np.argsort(self.term, kind="stable")
+        # a stable sort by term, as one sort of unique int64 keys (term, entry): twice as fast as numpy's
+        # stable argsort of the int32 terms (a timsort), and the same order
+        n = len(self.term)
+        order = np.sort(self.term.astype(np.int64) * max(n, 1) + np.arange(n, dtype=np.int64)) % max(n, 1)
         sorted_terms = self.term[order]
         starts = np.flatnonzero(np.diff(sorted_terms, prepend=-1)) if len(order) else np.zeros(0, np.int64)
         bounds = np.append(starts, len(order))
         # the stable sort keeps each term's entries in document order: its first entry is where it was first met
-        first_seen = np.argsort(order[starts], kind="stable")
+        first_seen = np.argsort(order[starts])  # distinct values: any sort is stable
         return Postings(sorted_terms[starts], bounds, self.doc[order], self.tf[order], first_seen)
 
 
