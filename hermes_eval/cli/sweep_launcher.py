@@ -39,7 +39,41 @@ def _arm_result(ret: JobReturn) -> ArmResult:
 
 
 def _indexed_job(idx: int, *args) -> tuple[int, JobReturn]:
-    return idx, _core.execute_job(idx, *args)
+    from hermes_eval.stages.arm_share import sharing
+
+    with sharing():  # the next job in this process reuses this one's corpus and chunks when they match
+        return idx, _core.execute_job(idx, *args)
+
+
+def _indexed_batch(jobs: list[tuple[int, Sequence[str]]], *args) -> list[tuple[int, JobReturn]]:
+    """Several arms one after another in one worker, sharing their corpus and chunks."""
+    return [_indexed_job(idx, overrides, *args) for idx, overrides in jobs]
+
+
+def batches(keys: Sequence[object], workers: int) -> list[list[int]]:
+    """Job positions in batches for ``workers`` processes: the jobs of one key (corpus and chunker) in one
+    batch, so that they share them; while there are fewer batches than workers, the largest is halved."""
+    out: list[list[int]] = []
+    for i in grouped_order(keys):
+        if out and keys[i] is not None and keys[out[-1][0]] == keys[i]:
+            out[-1].append(i)
+        else:
+            out.append([i])
+    while len(out) < workers:
+        big = max(range(len(out)), key=lambda b: len(out[b]))
+        if len(out[big]) < 2:
+            break
+        half = (len(out[big]) + 1) // 2
+        out[big:big + 1] = [out[big][:half], out[big][half:]]
+    return out
+
+
+def grouped_order(keys: Sequence[object]) -> list[int]:
+    """Job positions with the jobs of equal key next to each other, groups in the order of their first
+    job and jobs in theirs (a key of None is a group of its own)."""
+    first: dict[object, int] = {}
+    rank = [first.setdefault(k, i) if k is not None else i for i, k in enumerate(keys)]
+    return sorted(range(len(keys)), key=lambda i: (rank[i], i))
 
 
 class ProgressJoblibLauncher(JoblibLauncher):
@@ -61,27 +95,45 @@ class ProgressJoblibLauncher(JoblibLauncher):
             log.debug("  #%d: %s", initial_job_idx + idx, " ".join(filter_overrides(overrides)))
         from hydra.core.singleton import Singleton
 
-        state = Singleton.get_state()
-        if self.config.get("prefetch", True):
-            from hermes_eval.stages.prefetch import prefetch
+        from joblib import effective_n_jobs
 
-            prefetch(self._arm_settings(job_overrides))
-        jobs = (delayed(_indexed_job)(initial_job_idx + idx, overrides, self.hydra_context, self.config,
-                                      self.task_function, state)
-                for idx, overrides in enumerate(job_overrides))
+        from hermes_eval.stages.arm_share import clear
+        from hermes_eval.stages.prepare import chunking_key
+
+        state = Singleton.get_state()
+        settings = self._arm_settings(job_overrides)
+        keys = [chunking_key(s) if s is not None else None for s in settings]
+        args = (self.hydra_context, self.config, self.task_function, state)
+        workers = effective_n_jobs(joblib_cfg.get("n_jobs"))
+        # arms of one corpus and chunker run one after another in one process and share them
+        # (stages/arm_share.py): here, one arm at a time; in workers, a batch of such arms at a time
+        if workers == 1:  # a prefetch would only load what the first arm of each group loads
+            jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i])], *args)
+                    for i in grouped_order(keys))
+        else:
+            if self.config.get("prefetch", True):
+                from hermes_eval.stages.prefetch import prefetch
+
+                prefetch([s for s in settings if s is not None])
+            jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i]) for i in batch], *args)
+                    for batch in batches(keys, workers))
         returns: dict[int, JobReturn] = {}
-        with track("arms", len(job_overrides), "arms") as arms:
-            for idx, ret in Parallel(return_as="generator_unordered", **joblib_cfg)(jobs):
-                returns[idx] = ret
-                arms.update()
+        try:
+            with track("arms", len(job_overrides), "arms") as arms:
+                for batch in Parallel(return_as="generator_unordered", **joblib_cfg)(jobs):
+                    for idx, ret in batch:
+                        returns[idx] = ret
+                        arms.update()
+        finally:
+            clear()
         ordered = [returns[initial_job_idx + i] for i in range(len(job_overrides))]
         LAST_SWEEP[:] = [_arm_result(r) for r in ordered]
         print(closing_line(LAST_SWEEP), flush=True)
         return ordered
 
     def _arm_settings(self, job_overrides: Sequence[Sequence[str]]) -> list:
-        """Each job's settings, as the job will compose them (arms that do not validate are left out:
-        they record their own failure)."""
+        """Each job's settings, as the job will compose them (None for an arm that does not validate:
+        it records its own failure)."""
         from omegaconf import open_dict
 
         from hermes_eval.config.settings import settings_from
@@ -94,7 +146,8 @@ class ProgressJoblibLauncher(JoblibLauncher):
                     del cfg["hydra"]
                 out.append(settings_from(cfg))
             except Exception as exc:  # noqa: BLE001 - the job itself reports it
-                log.debug("no prefetch for %s: %s", overrides, exc)
+                log.debug("no settings for %s: %s", overrides, exc)
+                out.append(None)
         return out
 
 

@@ -37,7 +37,8 @@ from hermes_eval.record.run_lock import RunBusy, run_lock
 from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
-from hermes_eval.stages.prepare import prepare, released
+from hermes_eval.stages.arm_share import active as sharing_active, kept
+from hermes_eval.stages.prepare import chunking_key, prepare, released
 from hermes_eval.stages.scoped import search_snapshots
 from hermes_eval.stages.shard_run import merge_parts, search_shard
 from hermes_eval.stages.shards import all_parts, read_part, write_part
@@ -186,14 +187,18 @@ def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -
     cache = Cache(s.paths.cache)
     prepared = prepare(s, cache)
     validate_queries(prepared.queryset, prepared.indexed, f"query set {s.queryset.name!r}")
-    chunks = prepared.chunks
-    lookup = ChunkLookup(chunks)
+    chunks, chunks_key = prepared.chunks, prepared.chunks_key
+    # a service's foreign chunks are added to its lookup: such a run makes its own
+    lookup = ChunkLookup(chunks) if s.service is not None else kept(
+        "chunking", chunking_key(s), "lookup", lambda: ChunkLookup(chunks))
     before = check_queries(prepared.queryset, prepared.indexed, s.hygiene, lookup, cache)
     corpus_info, fingerprint = prepared.corpus.summary(), prepared.indexed.fingerprint
     languages_indexed = {f.language for f in prepared.indexed.files}
-    if (light := released(prepared, s)) is not prepared:  # a snapshot set's texts, chunked and checked
+    # a snapshot set's texts, chunked and checked, go back to the system (unless kept for the sweep's
+    # next arm: dropping them here would free nothing)
+    if not sharing_active() and (light := released(prepared, s)) is not prepared:
         prepared = light
-        trim_heap()  # ... go back to the system
+        trim_heap()
     warnings_ = list(before.warnings)
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
@@ -238,7 +243,8 @@ def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -
         corpus_info=corpus_info, indexed_fingerprint=fingerprint,
         queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
         hygiene=judged.hygiene.to_dict(),
-        chunks={**_chunk_stats(chunks, cache), "fallback": fallbacks(s.chunker.build(), languages_indexed)},
+        chunks={**kept("chunking", chunking_key(s), "stats", lambda: _chunk_stats(chunks, cache, chunks_key)),
+                "fallback": fallbacks(s.chunker.build(), languages_indexed)},
         legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, files=files,
         latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),
@@ -262,11 +268,12 @@ def _embedding_stats(embedder: Any) -> dict | None:
     return stats
 
 
-def _chunk_stats(chunks, cache: Cache) -> dict:
+def _chunk_stats(chunks, cache: Cache, chunks_key: str = "") -> dict:
     """Chunk sizes in lines, characters and tokens; the token counts from the cache when this chunk set was
-    counted before (by the same code): a re-run over SWE-bench's snapshots skips counting 880 MB again."""
+    counted before (by the same code): a re-run over SWE-bench's snapshots skips counting 880 MB again.
+    The set is known by ``chunks_key`` (what it was made from) when given, else by hashing it."""
     sizes = [c.n_lines for c in chunks]
-    key = key_of(chunk_set_hash(chunks), code_identity(token_stats.__module__))
+    key = key_of(chunks_key or chunk_set_hash(chunks), code_identity(token_stats.__module__))
     return {"count": len(chunks), "lines_mean": round(float(np.mean(sizes)), 3),
             "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
             "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1),

@@ -1,6 +1,6 @@
-"""Work a sweep's arms share, done once before they launch: the corpus, the query set, each
-chunking, the corpus-wide leak check and each chunking's document vectors, and the JIT compile
-of the metric code.
+"""Work a sweep's arms share, done once before they launch: for each group of arms with the same corpus
+and chunker of which one needs vectors, the corpus, the query set, the chunking, the corpus-wide leak
+check and the document vectors; and the JIT compile of the metric code.
 
 Every step goes through the same functions and the same content-addressed caches an arm uses
 (:func:`~hermes_eval.stages.prepare.prepare`, the embedder's cache), so an arm reads exactly what
@@ -58,14 +58,17 @@ def prefetch(arms: Sequence[RunSettings]) -> None:
     two groups embedding side by side changed the raw top-10 scores of the dense-only arms, though
     no ranking or metric).
     """
-    todo = pending(arms)
-    if not todo:
+    groups: dict[tuple, list[RunSettings]] = {}
+    for s in pending(arms):
+        groups.setdefault(_group_key(s), []).append(s)
+    # a group none of whose arms needs vectors is left to its arms: the launcher runs them as one batch
+    # in one worker, which prepares once for them all (a prefetch would load it all twice)
+    groups = {key: members for key, members in groups.items() if any(map(_needs_vectors, members))}
+    if not groups:
         return
+    todo = [s for members in groups.values() for s in members]
     jit = threading.Thread(target=_quietly, args=("metric code", warm_metric_code), daemon=True)
     jit.start()
-    groups: dict[tuple, list[RunSettings]] = {}
-    for s in todo:
-        groups.setdefault(_group_key(s), []).append(s)
     names = [f"{m[0].queryset.name}/{m[0].chunker_name}" for m in groups.values()]
     log.info("preparing what %d arms share (%s) before launching them", len(todo), ", ".join(names))
     for name, members in zip(names, groups.values()):

@@ -12,9 +12,10 @@ from hermes_eval.corpus.dedupe import dedupe
 from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.corpus.scan import load_corpus
 from hermes_eval.querysets.obtain import obtain_queryset
+from hermes_eval.stages.arm_share import kept
 from retrievers.chunk import Chunk
 from retrievers.chunkers.base import chunk_files
-from retrievers.code_identity import config_code_identity
+from retrievers.code_identity import code_identity, config_code_identity
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,9 @@ class Prepared:
     indexed: Corpus  # the corpus with every query's source text masked: what gets indexed
     chunks: tuple[Chunk, ...] = ()
     reuse: dict | None = None  # snapshot query sets: per snapshot, files/chunks shared with earlier ones
+    # what the chunks are a function of (the corpus as indexed, its snapshots, the chunker's config and
+    # code): keys what is computed from the chunks alone without hashing millions of them
+    chunks_key: str = ""
 
 
 def open_corpus(c: CorpusSettings, cache_dir: Path) -> Corpus:
@@ -65,7 +69,7 @@ def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str], cache: C
     from hermes_eval.cache.chunk_store import ChunkStore
     from hermes_eval.stages.snapshots import chunk_by_content
 
-    key = key_of(dict(s.chunker.node), config_code_identity(dict(s.chunker.node), chunk_files.__module__))
+    key = chunker_identity(s)
     store = ChunkStore(cache.root / "chunks" / "files.sqlite")
     try:
         chunks, reuse = chunk_by_content(s.chunker.build(), indexed, scopes, store, key, s.chunk_workers)
@@ -76,11 +80,28 @@ def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str], cache: C
     return tuple(chunks), reuse
 
 
+def chunker_identity(s: RunSettings) -> str:
+    """The chunker's config and code (its modules, what they import from the project, library versions)."""
+    return key_of(dict(s.chunker.node), config_code_identity(dict(s.chunker.node), chunk_files.__module__))
+
+
+def corpus_key(s: RunSettings) -> tuple:
+    """What :func:`prepare_queries` reads: arms with equal keys get the same corpus and query set."""
+    return repr(s.corpus), repr(s.queryset), s.dedupe, repr(s.paths.cache), repr(s.paths.datasets)
+
+
+def chunking_key(s: RunSettings) -> tuple:
+    """What :func:`prepare` reads: arms with equal keys get the same chunks (and what derives from them)."""
+    return corpus_key(s), repr(dict(s.chunker.node))
+
+
 def prepare(s: RunSettings, cache: Cache) -> Prepared:
-    """The whole prepare stage (a set over several snapshots shares chunking work by content)."""
+    """The whole prepare stage (a set over several snapshots shares chunking work by content). Within a
+    sweep's :func:`~hermes_eval.stages.arm_share.sharing`, the next arm with the same corpus (and
+    chunker) takes this one's instead of loading (and chunking) it again."""
     from hermes_eval.stages.snapshots import scopes_of
 
-    p = prepare_queries(s)
+    p = kept("corpus", corpus_key(s), "prepared", lambda: prepare_queries(s))
     scopes = scopes_of(p.queryset.queries)
     if scopes != [""]:
         from hermes_eval.stages.judge import corpus_leaks_of
@@ -88,9 +109,17 @@ def prepare(s: RunSettings, cache: Cache) -> Prepared:
         # the corpus-wide leak check first (cached; the check reads it back): its working set and the
         # chunks of every snapshot are never in memory at once
         corpus_leaks_of(p.queryset, p.indexed, s.hygiene, cache)
-        chunks, reuse = chunk_snapshots(s, p.indexed, scopes, cache)
-        return Prepared(p.corpus, p.queryset, p.indexed, chunks, reuse)
-    return Prepared(p.corpus, p.queryset, p.indexed, chunk_corpus(s, p.indexed, cache))
+        chunks, reuse = kept("chunking", chunking_key(s), "chunks",
+                             lambda: chunk_snapshots(s, p.indexed, scopes, cache))
+        return Prepared(p.corpus, p.queryset, p.indexed, chunks, reuse, _chunks_key(s, p.indexed, scopes))
+    chunks = kept("chunking", chunking_key(s), "chunks", lambda: chunk_corpus(s, p.indexed, cache))
+    return Prepared(p.corpus, p.queryset, p.indexed, chunks, chunks_key=_chunks_key(s, p.indexed, scopes))
+
+
+def _chunks_key(s: RunSettings, indexed: Corpus, scopes: list[str]) -> str:
+    from hermes_eval.stages import snapshots
+
+    return key_of(indexed.fingerprint, scopes, chunker_identity(s), code_identity(snapshots.__name__))
 
 
 def released(p: Prepared, s: RunSettings) -> Prepared:

@@ -12,7 +12,9 @@ from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, Query, UserError
 from hermes_eval.core.measured import Measured
 from hermes_eval.judge.relevance import ChunkLookup
+from hermes_eval.stages.arm_share import kept
 from hermes_eval.stages.build import Built, SnapshotShared, build
+from hermes_eval.stages.prepare import chunking_key
 from hermes_eval.stages.search import run_queries
 from hermes_eval.core.queryset import scope_finder
 from retrievers.progress import track
@@ -33,12 +35,14 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
         groups.setdefault(str(q.meta.get("scope") or ""), []).append(q)
     total, report, work, searched = None, {}, {}, []
     embeddings = {"computed": 0, "cached": 0, "encode_seconds": 0.0}
-    by_scope = _by_scope(chunks, list(groups))
+    scopes = list(groups)
+    by_scope, order = kept("chunking", chunking_key(s), ("snapshots", tuple(scopes)),
+                           lambda: _snapshots_in_order(chunks, scopes))
     store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite") if s.index_cache else None
     shared = SnapshotShared(count_store=store)
     try:
         with track("snapshots", len(groups), "snapshots") as progress:
-            for scope in build_order(list(groups), by_scope):
+            for scope in order:
                 total = _one(s, indexed, by_scope.get(scope, []), scope, groups[scope], lookup, reuse, overfetch,
                              shared, searched, embeddings, (report, work), total)
                 progress.update()
@@ -95,6 +99,12 @@ def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries
                               texts_counts_stored={n: m.loaded - tokenized.get(n, (0, 0))[1] for n, m in memos.items()},
                               build_seconds=round(built.build_total, 4))
     return built if total is None else _add(total, built)
+
+
+def _snapshots_in_order(chunks: Sequence[Chunk], scopes: list[str]) -> tuple[dict[str, list[Chunk]], list[str]]:
+    """Each snapshot's chunks, and the order to build the snapshots in."""
+    by_scope = _by_scope(chunks, scopes)
+    return by_scope, build_order(scopes, by_scope)
 
 
 def build_order(scopes: list[str], by_scope: dict[str, list[Chunk]]) -> list[str]:
