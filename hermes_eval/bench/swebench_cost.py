@@ -24,6 +24,7 @@ ARMS = (("bm25", "whole_file"), ("mteb_bm25", "whole_file"), ("bm25", "functions
 TARGETS = {"whole_file": 4.0, "functions": 10.0}
 MAX_RSS_MB = 2048
 RSS_TARGETS = {"whole_file": MAX_RSS_MB, "functions": None}
+BOARD_COLD_S, BOARD_WARM_S = 600, 120  # the whole BM25 Lite board cold, and a warm re-run of it (issue 31)
 
 
 def _cli(*words: str) -> list[str]:
@@ -48,6 +49,26 @@ def _arm(tmp: Path, retriever: str, chunker: str, *extra: str) -> dict:
     [record] = [json.loads(p.read_text()) for p in (tmp / "runs").glob(f"*-{chunker}-*/record.json")
                 if json.loads(p.read_text())["config"]["retriever"]["name"] == retriever]
     return {"wall_s": round(wall, 1), "record": record}
+
+
+def _sweep(tmp: Path, cache: Path, runs: Path, *extra: str) -> dict:
+    """The four arms as one ``hermes-eval sweep`` (as a user re-runs the board): wall time, each arm's
+    time, peak RSS and file nDCG@10 from its record."""
+    words = ["sweep", "queryset=imported", "queryset.name=bench-swe", "corpus=imported",
+             "chunker=" + ",".join(dict.fromkeys(c for _, c in ARMS)), "retriever=" + ",".join(dict.fromkeys(r for r, _ in ARMS)),
+             f"paths.datasets={tmp / 'ds'}", f"paths.cache={cache}", f"paths.runs={runs}", "progress=off", *extra]
+    start = time.perf_counter()
+    proc = subprocess.run(_cli(*words), capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0 or f"{len(ARMS)} ok" not in proc.stdout:
+        raise RuntimeError(f"board sweep {' '.join(extra)}: {(proc.stdout + proc.stderr).strip()[-400:]}")
+    arms = {}
+    for path in runs.glob("*/record.json"):
+        rec = json.loads(path.read_text())
+        arms[f"{rec['config']['retriever']['name']}/{rec['chunker']}"] = {
+            "wall_s": rec["wall_seconds"], "peak_rss_mb": rec["peak_rss_mb"],
+            "file_ndcg@10": round(rec["metrics"]["file_ndcg@10"]["mean"], 4)}
+    return {"wall_s": round(wall, 1), "arms": arms, "peak_rss_mb": max(a["peak_rss_mb"] for a in arms.values())}
 
 
 def _kth_snapshot(record: dict) -> dict:
@@ -99,9 +120,17 @@ def run(cache: Path) -> dict:
                          "warm_peak_rss_mb": warm["record"]["peak_rss_mb"], "chunks": rec["chunks"]["count"],
                          "file_ndcg@10": round(rec["metrics"]["file_ndcg@10"]["mean"], 4),
                          "kth_snapshot": _kth_snapshot(rec)})
+        # the whole board as one sweep: warm (rerun) in one process and on every core; then cold on every core
+        sweeps = {"warm, one process (n_jobs=1)": _sweep(tmp, tmp / "cache", tmp / "sweep1", "rerun=true",
+                                                          "hydra.launcher.n_jobs=1"),
+                  "warm, one worker per core": _sweep(tmp, tmp / "cache", tmp / "sweep2", "rerun=true"),
+                  "cold, one worker per core": _sweep(tmp, tmp / "cache-cold", tmp / "sweep3")}
         refs.append(_reference(instances, mirrors))
+        for sweep in sweeps.values():  # the same measurement as the arms run alone
+            sweep["same_ndcg"] = all(sweep["arms"][row["arm"]]["file_ndcg@10"] == row["file_ndcg@10"] for row in rows)
         cache_mb = round(sum(p.stat().st_size for p in (tmp / "cache").rglob("*") if p.is_file()) / 2**20, 1)
-        shutil.rmtree(tmp / "runs", ignore_errors=True)
+        for runs in ("runs", "sweep1", "sweep2", "sweep3"):
+            shutil.rmtree(tmp / runs, ignore_errors=True)
     ref_s = statistics.mean(r["wall_s"] for r in refs)
     for row in rows:
         target = TARGETS[row["arm"].split("/")[1]]
@@ -115,6 +144,7 @@ def run(cache: Path) -> dict:
             "bm25_board_cold_s": round(sum(r["cold_s"] for r in rows), 1),
             "bm25_board_warm_s": round(sum(r["warm_s"] for r in rows), 1),
             "bm25_board_resumed_s": round(sum(r["resumed_s"] for r in rows), 1),
+            "board_sweeps": sweeps, "board_warm_target_s": BOARD_WARM_S, "board_cold_target_s": BOARD_COLD_S,
             "passed": all(r["passed"] for r in rows)}
 
 
@@ -140,6 +170,7 @@ def markdown(r: dict | None) -> list[str]:
                           a["file_ndcg@10"], "pass" if a["passed"] else "**miss**"]))
     lines += ["", f"The whole BM25 part of the Lite board: {r['bm25_board_cold_s']} s cold, {r['bm25_board_warm_s']} s "
                   f"warm (rerun), {r['bm25_board_resumed_s']} s resumed; cache on disk {r['cache_mb']} MB.", "",
+              *_sweep_lines(r),
               "A repository's k-th snapshot against its first (code BM25, whole files): build seconds and "
               "texts tokenized (median over the later snapshots), share of files reused.", "",
               row(["repository", "snapshots", "first build s", "later build s", "first texts tokenized",
@@ -148,3 +179,22 @@ def markdown(r: dict | None) -> list[str]:
         lines.append(row([repo, k["snapshots"], k["first_build_s"], k["later_build_s_median"],
                           k["first_texts_tokenized"], k["later_texts_tokenized_median"], k["later_files_reused_share"]]))
     return lines
+
+
+def _sweep_lines(r: dict) -> list[str]:
+    """The board as one sweep: wall time against its target, each arm's time inside it."""
+    sweeps = r.get("board_sweeps")
+    if not sweeps:
+        return []
+    arms = list(next(iter(sweeps.values()))["arms"])
+    row = lambda cells: "| " + " | ".join(str(c) for c in cells) + " |"  # noqa: E731
+    lines = ["The same four arms as one `hermes-eval sweep` (the board as a user re-runs it; arms of one "
+             "chunking follow each other in one process and share its corpus and chunks):", "",
+             row(["sweep", "wall s", "target s", "result", *[f"{a} s" for a in arms], "largest arm peak RSS MB",
+                  "same file nDCG@10 as alone"]), row(["---"] * (6 + len(arms)))]
+    for name, sw in sweeps.items():
+        target = r["board_cold_target_s"] if name.startswith("cold") else r["board_warm_target_s"]
+        lines.append(row([name, sw["wall_s"], target, "pass" if sw["wall_s"] <= target else "**miss**",
+                          *[sw["arms"][a]["wall_s"] for a in arms], sw["peak_rss_mb"],
+                          "yes" if sw.get("same_ndcg") else "**no**"]))
+    return lines + [""]
