@@ -186,7 +186,7 @@ def _sweep_lines(r: dict) -> list[str]:
     sweeps = r.get("board_sweeps")
     if not sweeps:
         return []
-    arms = list(next(iter(sweeps.values()))["arms"])
+    arms = [f"{retriever}/{chunker}" for retriever, chunker in ARMS]
     row = lambda cells: "| " + " | ".join(str(c) for c in cells) + " |"  # noqa: E731
     lines = ["The same four arms as one `hermes-eval sweep` (the board as a user re-runs it; arms of one "
              "chunking follow each other in one process and share its corpus and chunks):", "",
