@@ -67,8 +67,8 @@ benchmarks: setup
 # SWE-bench Lite and Verified at full size (README "Benchmarks", issue 31): every instance whose repository
 # is mirrored under HERMES_MIRRORS, in its own base_commit snapshot, and the others (django, matplotlib,
 # scikit-learn) on the nearest release their golden patch applies to exactly (wheels from the package
-# index), a set of their own; ours (every file) at file and function level, and LocAgent's and
-# CodeRAG-Bench's protocols; writes reports/benchmarks/swebench/.
+# index), a set of their own; ours (every file) at file and function level, and LocAgent's,
+# CodeRAG-Bench's and MTEB's protocols; writes reports/benchmarks/swebench/.
 SWE = $(BENCH_DATA)/swe-bench
 SWE_IMPORT = $(BIN)/hermes-eval datasets import swebench
 swebench: setup
@@ -76,6 +76,7 @@ swebench: setup
 	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) name=swebench-verified
 	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) subset=locagent274 protocol=locagent name=swebench-lite-locagent
 	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) protocol=coderag-bench name=swebench-lite-coderag
+	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) protocol=mteb name=swebench-verified-mteb
 	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true name=swebench-lite-releases
 	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) releases=true name=swebench-verified-releases
 	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true subset=locagent274 protocol=locagent \

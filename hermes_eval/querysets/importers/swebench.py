@@ -18,6 +18,7 @@ from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
+from hermes_eval.corpus.dedupe import REPOSITORY_PATH
 from hermes_eval.corpus.sources import resolve
 from hermes_eval.corpus.wheel_source import repo_of
 from hermes_eval.querysets.readers.swebench_protocols import protocol
@@ -76,8 +77,9 @@ class Options(ImportOptions):
     exclude: tuple[str, ...] = option((), "corpus paths never indexed (globs, comma-separated; * crosses folders), "
                                           "e.g. LocAgent's test files: */test/*,*/tests/*,*/test_*.py,*_test.py")
     languages: tuple[str, ...] = option((), "only files of these languages are indexed (comma-separated, e.g. python)")
-    protocol: str | None = option(None, "a published corpus rule: locagent (.py, LocAgent's test globs) or "
-                                        "coderag-bench (.py, CodeRAG-Bench's test-word rule); adds to exclude= "
+    protocol: str | None = option(None, "a published corpus rule: locagent (.py, LocAgent's test globs), "
+                                        "coderag-bench (.py, CodeRAG-Bench's test-word rule) or mteb (.py, every "
+                                        "snapshot pooled into one corpus, identical files once); adds to exclude= "
                                         "and sets languages=")
 
     def __post_init__(self) -> None:
@@ -176,10 +178,12 @@ def run(opts: Options) -> QuerySet:
     lines = {f.path: f.n_lines for f in corpus.files} if corpus else {}
     skipped["gold_spans_not_indexed"] = 0
     queries = []
+    pooled = bool(rule and rule.pooled)
     for t in picked:
-        scope = t.prefix if len(sources) > 1 else ""
+        prefix = t.prefix if len(sources) > 1 else ""
+        scope = "" if pooled else prefix  # a pooled set's queries search every snapshot
         changes, created = parse_patch(t.patch)
-        spans = [Span(scope + c.path, s, e) for c in changes for s, e in ranges(c)]
+        spans = [Span(prefix + c.path, s, e) for c in changes for s, e in ranges(c)]
         gold = tuple(g for g in spans if g.path in lines and g.end <= max(lines[g.path], 1))
         skipped["gold_spans_not_indexed"] += len(spans) - len(gold)
         if not gold:
@@ -197,7 +201,7 @@ def run(opts: Options) -> QuerySet:
         raise UserError(f"{path}: no instance has its repository under {root} (missing: "
                         f"{', '.join(sorted(missing)) or 'none'}); mirror one there or pass repos=OWNER/NAME")
     manifest = {"generator": "import-swebench", "generator_version": "1", "source": str(path.resolve()),
-                "repos_dir": str(root.resolve()), "corpus_sources": sources, "scoped": len(snapshots) > 1,
+                "repos_dir": str(root.resolve()), "corpus_sources": sources, "scoped": len(snapshots) > 1 and not pooled,
                 "releases": {"rule": RULE, "per_repo": {r: sorted({q.meta["release"] for q in queries
                                                                           if q.repo == r}) for r in sorted(per_repo)}}
                 if opts.releases else None,
@@ -207,9 +211,12 @@ def run(opts: Options) -> QuerySet:
                 "missing_repos": sorted(missing), "skipped": skipped, "corpus_exclude": list(exclude),
                 "corpus_languages": list(languages),
                 "protocol": rule.name if rule else None, "protocol_source": rule.source if rule else None,
+                # a pooled corpus keeps one copy of a repository's file, whatever snapshot holds it (dedupe=true)
+                "dedupe_by": REPOSITORY_PATH if pooled else None,
                 # the run must index the same files (the set is tied to its corpus fingerprint)
                 "run_overrides": ([f"'++corpus.exclude=[{','.join(exclude)}]'"] if exclude else [])
-                + ([f"'++corpus.languages=[{','.join(languages)}]'"] if languages else []),
+                + ([f"'++corpus.languages=[{','.join(languages)}]'"] if languages else [])
+                + list(rule.run if rule else ()),
                 "subset": None if chosen is None else {"name": chosen.name, "of": chosen.of, "source": chosen.source,
                                                        "excluded": len(chosen.excluded)}}
     return QuerySet(name=name, queries=tuple(queries), manifest=manifest)

@@ -8,6 +8,11 @@ protocol=NAME``): which files of a snapshot are documents. Each is read from the
 - ``coderag-bench``: CodeRAG-Bench's SWE-bench corpus (``retrieval/create/swebench_repo.py`` in
   code-rag-bench/code-rag-bench): every ``.py`` file whose path, lower-cased and split on space,
   ``_``, ``/`` and ``.``, has no word ``test``, ``tests`` or ``testing`` (its ``is_test``); whole files.
+- ``mteb``: MTEB's SWEbenchCodeRetrieval (``mteb/tasks/retrieval/code/swebench_code_retrieval.py`` in
+  embeddings-benchmark/mteb, dataset ``embedding-benchmark/SWEbenchCodeRetrieval`` revision
+  ``440b0e73``, added by mteb PR #4365): one corpus pooled over every instance's snapshot, ``.py``
+  files, tests included, identical files kept once ("content-hash deduplicated"), whole files; every
+  query searches the whole pool (no snapshot scope); relevant = the golden patch's files.
 """
 from __future__ import annotations
 
@@ -40,6 +45,8 @@ class Protocol:
     languages: tuple[str, ...]
     exclude: tuple[str, ...]
     source: str
+    pooled: bool = False  # one corpus for all queries: no query is scoped to its own snapshot
+    run: tuple[str, ...] = ()  # what a run of the set must also set (``dedupe=true``: identical files once)
 
 
 PROTOCOLS = {p.name: p for p in (
@@ -48,6 +55,9 @@ PROTOCOLS = {p.name: p for p in (
              "gersteinlab/LocAgent plugins/location_tools/retriever/bm25_retriever.py"),
     Protocol("coderag-bench", ("python",), word_globs(CODERAG_TEST_WORDS),
              "code-rag-bench/code-rag-bench retrieval/create/swebench_repo.py (is_test, list_files)"),
+    Protocol("mteb", ("python",), (),
+             "embeddings-benchmark/mteb mteb/tasks/retrieval/code/swebench_code_retrieval.py "
+             "(embedding-benchmark/SWEbenchCodeRetrieval@440b0e73, mteb PR #4365)", pooled=True, run=("dedupe=true",)),
 )}
 
 

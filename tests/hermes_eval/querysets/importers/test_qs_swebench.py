@@ -271,3 +271,37 @@ def test_a_dense_arm_over_snapshots_loads_its_model_once_and_embeds_only_new_tex
     assert (first["embeddings_cached"], second["embedded"]) == (0, 1)  # util.py's one chunk is new
     assert second["embeddings_cached"] == first["embedded"] - 1  # calc.py's chunks come from the cache
     assert first["embedded"] + second["embedded"] == out.record["embeddings"]["computed"]
+
+
+def test_mteb_protocol_pools_every_snapshot_into_one_corpus_with_identical_files_once(swe, capsys):
+    """protocol=mteb (MTEB's SWEbenchCodeRetrieval): no query is scoped, every query searches every snapshot's
+    .py files, and the printed run sets dedupe=true, so calc.py (the same text in both snapshots) is one
+    document; its gold moves to the copy kept, util.py (changed) stays two documents."""
+    import shlex
+
+    from hermes_eval.cli.main import main
+
+    tmp, repos, shas = swe
+    base = [f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}"]
+    assert main(["datasets", "import", "swebench", str(tmp / "lite.json"), "--repos", str(repos),
+                 "repos=acme/calc", "protocol=mteb", "name=swe-mteb", *base]) == 0
+    cmd = capsys.readouterr().out.strip().splitlines()[-1]
+    manifest = json.loads((tmp / "ds" / "swe-mteb" / "manifest.json").read_text())
+    assert manifest["protocol"] == "mteb" and manifest["scoped"] is False and "dedupe=true" in cmd
+    assert manifest["dedupe_by"] == "repository_path"
+    from hermes_eval.querysets.store import load_queryset
+
+    queries = load_queryset(tmp / "ds" / "swe-mteb").queries
+    assert [q.meta["scope"] for q in queries] == ["", ""]
+    assert [q.gold[0].path for q in queries] == [f"calc@{s[:8]}/pkg/calc.py" for s in shas]
+    assert main(["run", *shlex.split(cmd)[2:], *base, f"paths.runs={tmp / 'runs'}", "retriever=mteb_bm25",
+                 "chunker=whole_file", "bootstrap=50", "warmup=0", "+hygiene.tokenizer=approx", "progress=off"]) == 0
+    [record] = [json.loads(p.read_text()) for p in (tmp / "runs").glob("*/record.json")]
+    assert record["status"] == "ok", record.get("error")
+    assert record["snapshots"] is None  # one index over the pool, not one per snapshot
+    assert record["corpus_info"]["files"] == 4 and record["chunks"]["count"] == 3  # calc.py once, util.py twice
+    kept_calc = min(f"calc@{s[:8]}/pkg/calc.py" for s in shas)
+    [trec] = (tmp / "runs").glob("*/run.trec")
+    firsts = [line.split()[2] for line in trec.read_text().splitlines() if line.split()[3] == "1"]
+    assert len(firsts) == 2 and all(doc.startswith(kept_calc + ":") for doc in firsts)  # the one calc.py, first
+    assert record["metrics"]["file_recall@1"]["mean"] == 1.0
