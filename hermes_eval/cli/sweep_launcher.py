@@ -52,19 +52,22 @@ def _indexed_batch(jobs: list[tuple[int, Sequence[str]]], *args) -> list[tuple[i
 
 def batches(keys: Sequence[object], workers: int) -> list[list[int]]:
     """Job positions in batches for ``workers`` processes: the jobs of one key (corpus and chunker) in one
-    batch, so that they share them; while there are fewer batches than workers, the largest is halved."""
+    batch, so that they share them; a job without a key (resumed, or not composable: quick) alone. While
+    fewer batches with a key than workers, the largest is halved."""
     out: list[list[int]] = []
     for i in grouped_order(keys):
         if out and keys[i] is not None and keys[out[-1][0]] == keys[i]:
             out[-1].append(i)
         else:
             out.append([i])
-    while len(out) < workers:
-        big = max(range(len(out)), key=lambda b: len(out[b]))
-        if len(out[big]) < 2:
+    keyed = [b for b in out if keys[b[0]] is not None]
+    while keyed and len(keyed) < workers:
+        big = max(keyed, key=len)
+        if len(big) < 2:
             break
-        half = (len(out[big]) + 1) // 2
-        out[big:big + 1] = [out[big][:half], out[big][half:]]
+        half = (len(big) + 1) // 2
+        at, k = out.index(big), keyed.index(big)
+        out[at:at + 1] = keyed[k:k + 1] = [big[:half], big[half:]]
     return out
 
 
@@ -98,11 +101,13 @@ class ProgressJoblibLauncher(JoblibLauncher):
         from joblib import effective_n_jobs
 
         from hermes_eval.stages.arm_share import clear
+        from hermes_eval.stages.prefetch import pending
         from hermes_eval.stages.prepare import chunking_key
 
         state = Singleton.get_state()
         settings = self._arm_settings(job_overrides)
-        keys = [chunking_key(s) if s is not None else None for s in settings]
+        todo = {id(s) for s in pending([s for s in settings if s is not None])}
+        keys = [chunking_key(s) if s is not None and id(s) in todo else None for s in settings]
         args = (self.hydra_context, self.config, self.task_function, state)
         workers = effective_n_jobs(joblib_cfg.get("n_jobs"))
         # arms of one corpus and chunker run one after another in one process and share them

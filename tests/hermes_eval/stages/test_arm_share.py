@@ -67,6 +67,9 @@ def test_jobs_of_one_key_run_next_to_each_other_and_batches_fill_the_workers():
     assert batches(["a"] * 5, 2) == [[0, 1, 2], [3, 4]]  # one group split so that both workers work
     assert batches(["a"] * 5, 1) == [[0, 1, 2, 3, 4]]
     assert batches(["a", "b"], 4) == [[0], [1]]
+    # jobs without a key (resumed) run alone and do not count: the keyed group is still split
+    assert batches([None, "a", "a", None], 2) == [[0], [1], [2], [3]]
+    assert batches([None, "a", "a", "a", None], 2) == [[0], [1, 2], [3], [4]]
 
 
 def test_a_second_arm_reads_the_kept_snapshots_and_measures_what_it_measures_alone(snapshot_set, monkeypatch):
