@@ -54,8 +54,9 @@ def _arm(tmp: Path, retriever: str, chunker: str, *extra: str) -> dict:
 def _sweep(tmp: Path, cache: Path, runs: Path, *extra: str) -> dict:
     """The four arms as one ``hermes-eval sweep`` (as a user re-runs the board): wall time, each arm's
     time, peak RSS and file nDCG@10 from its record."""
+    retrievers, chunkers = (",".join(dict.fromkeys(part)) for part in zip(*ARMS))
     words = ["sweep", "queryset=imported", "queryset.name=bench-swe", "corpus=imported",
-             "chunker=" + ",".join(dict.fromkeys(c for _, c in ARMS)), "retriever=" + ",".join(dict.fromkeys(r for r, _ in ARMS)),
+             f"chunker={chunkers}", f"retriever={retrievers}",
              f"paths.datasets={tmp / 'ds'}", f"paths.cache={cache}", f"paths.runs={runs}", "progress=off", *extra]
     start = time.perf_counter()
     proc = subprocess.run(_cli(*words), capture_output=True, text=True)

@@ -106,8 +106,9 @@ class ProgressJoblibLauncher(JoblibLauncher):
 
         state = Singleton.get_state()
         settings = self._arm_settings(job_overrides)
-        todo = {id(s) for s in pending([s for s in settings if s is not None])}
-        keys = [chunking_key(s) if s is not None and id(s) in todo else None for s in settings]
+        todo = pending([s for s in settings if s is not None])
+        will_run = {id(s) for s in todo}
+        keys = [chunking_key(s) if id(s) in will_run else None for s in settings]
         args = (self.hydra_context, self.config, self.task_function, state)
         workers = effective_n_jobs(joblib_cfg.get("n_jobs"))
         # arms of one corpus and chunker run one after another in one process and share them
@@ -119,7 +120,7 @@ class ProgressJoblibLauncher(JoblibLauncher):
             if self.config.get("prefetch", True):
                 from hermes_eval.stages.prefetch import prefetch
 
-                prefetch([s for s in settings if s is not None])
+                prefetch(todo)
             jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i]) for i in batch], *args)
                     for batch in batches(keys, workers))
         returns: dict[int, JobReturn] = {}

@@ -1,6 +1,7 @@
 """``dedupe=true``: collapse files with identical text into one (the first path in sort order; within a
-snapshot, or for a pooled query set at the same path of a repository) and carry relevance over: a gold or exclude span on a dropped copy moves to the kept one (same text,
-same lines), so a query whose gold has identical twins is no longer judged against them."""
+snapshot, or for a pooled query set at the same path of a repository) and carry relevance over: a gold
+or exclude span on a dropped copy moves to the kept one (same text, same lines), so a query whose gold
+has identical twins is no longer judged against them."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -18,14 +18,10 @@ from hermes_eval.cache.content import Cache
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.errors import one_line
 from hermes_eval.stages.chain import find_record
+from hermes_eval.stages.prepare import chunking_key
 from retrievers.legs import active_legs
 
 log = logging.getLogger(__name__)
-
-
-def _group_key(s: RunSettings) -> tuple:
-    """Arms with the same key share corpus, query set, chunks and document vectors."""
-    return (repr(s.corpus), repr(s.queryset), repr(dict(s.chunker.node)), s.dedupe, str(s.paths.cache))
 
 
 def _needs_vectors(s: RunSettings) -> bool:
@@ -49,8 +45,8 @@ def warm_metric_code() -> None:
 
 
 def prefetch(arms: Sequence[RunSettings]) -> None:
-    """Warm every cache the pending ``arms`` share, group after group in the arms' order, here with all
-    the process's threads; the metric code compiles in a thread meanwhile.
+    """Warm every cache ``arms`` (those that will run: :func:`pending`) share, group after group in the
+    arms' order, here with all the process's threads; the metric code compiles in a thread meanwhile.
 
     Groups run one after another, never side by side: two chunkings share some texts, and a text's
     vector depends in its last bits on the batch it was embedded in. In the arms' order the first
@@ -59,8 +55,8 @@ def prefetch(arms: Sequence[RunSettings]) -> None:
     no ranking or metric).
     """
     groups: dict[tuple, list[RunSettings]] = {}
-    for s in pending(arms):
-        groups.setdefault(_group_key(s), []).append(s)
+    for s in arms:
+        groups.setdefault(chunking_key(s), []).append(s)
     # a group none of whose arms needs vectors is left to its arms: the launcher runs them as one batch
     # in one worker, which prepares once for them all (a prefetch would load it all twice)
     groups = {key: members for key, members in groups.items() if any(map(_needs_vectors, members))}

@@ -106,11 +106,13 @@ def prepare(s: RunSettings, cache: Cache) -> Prepared:
     if scopes != [""]:
         from hermes_eval.stages.judge import corpus_leaks_of
 
-        # the corpus-wide leak check first (cached; the check reads it back): its working set and the
-        # chunks of every snapshot are never in memory at once
-        corpus_leaks_of(p.queryset, p.indexed, s.hygiene, cache)
-        chunks, reuse = kept("chunking", chunking_key(s), "chunks",
-                             lambda: chunk_snapshots(s, p.indexed, scopes, cache))
+        def chunk() -> tuple[tuple[Chunk, ...], dict]:
+            # the corpus-wide leak check first (cached; the check reads it back): its working set and the
+            # chunks of every snapshot are never in memory at once
+            corpus_leaks_of(p.queryset, p.indexed, s.hygiene, cache)
+            return chunk_snapshots(s, p.indexed, scopes, cache)
+
+        chunks, reuse = kept("chunking", chunking_key(s), "chunks", chunk)
         return Prepared(p.corpus, p.queryset, p.indexed, chunks, reuse, _chunks_key(s, p.indexed, scopes))
     chunks = kept("chunking", chunking_key(s), "chunks", lambda: chunk_corpus(s, p.indexed, cache))
     return Prepared(p.corpus, p.queryset, p.indexed, chunks, chunks_key=_chunks_key(s, p.indexed, scopes))

@@ -201,7 +201,8 @@ def run(opts: Options) -> QuerySet:
         raise UserError(f"{path}: no instance has its repository under {root} (missing: "
                         f"{', '.join(sorted(missing)) or 'none'}); mirror one there or pass repos=OWNER/NAME")
     manifest = {"generator": "import-swebench", "generator_version": "1", "source": str(path.resolve()),
-                "repos_dir": str(root.resolve()), "corpus_sources": sources, "scoped": len(snapshots) > 1 and not pooled,
+                "repos_dir": str(root.resolve()), "corpus_sources": sources,
+                "scoped": len(snapshots) > 1 and not pooled,
                 "releases": {"rule": RULE, "per_repo": {r: sorted({q.meta["release"] for q in queries
                                                                           if q.repo == r}) for r in sorted(per_repo)}}
                 if opts.releases else None,
