@@ -22,7 +22,8 @@ from typing import Iterator, Mapping, Sequence
 from hermes_eval.core import Query, Span
 from hermes_eval.core.queryset import scope_of
 from hermes_eval.judge.leaks import normalize
-from retrievers.progress import track
+from hermes_eval.judge.occurrences import Places, occurrences
+from retrievers.progress import Tracker, track
 
 SEP = "\0"
 _INLINE_WS = re.compile(r"[^\S\n]+")
@@ -55,7 +56,7 @@ class CorpusText:
     its normalized body, line offsets inside it and line numbers) lets several corpora that share
     files (snapshots of one repository) normalize each distinct text once."""
 
-    def __init__(self, files: Mapping[str, str], memo: dict | None = None):
+    def __init__(self, files: Mapping[str, str], memo: dict | None = None, tracker: Tracker | None = None):
         parts: list[str] = []
         self._paths: list[str] = []
         self._starts: list[int] = []  # offset of each file in ``text``
@@ -74,6 +75,8 @@ class CorpusText:
             self._line_no.append(numbers)
             parts.append(body)
             pos += len(body) + len(SEP)
+            if tracker is not None:
+                tracker.update()
         self.text = SEP.join(parts)
 
     def span(self, start: int, end: int) -> Span:
@@ -84,18 +87,23 @@ class CorpusText:
         last = numbers[bisect_right(at, max(start, end - 1) - base) - 1]
         return Span(self._paths[f], first, last)
 
-    def matches(self, query: str, rules: LeakRules) -> Iterator[tuple[int, int]]:
-        """(start, end) of each place sharing the whole query or a ``min_run`` run with it."""
+    def matches(self, query: str, rules: LeakRules, found: Places | None = None) -> Iterator[tuple[int, int]]:
+        """(start, end) of each place sharing the whole query or a ``min_run`` run with it; ``found``:
+        the places of the query's needles (``needles``) when several queries were searched at once."""
         q = normalize(query)
-        if len(q) < rules.min_query_chars:
+        blocks = needles(q, rules)
+        if not blocks:
             return
+        if found is None:
+            found = occurrences(self.text, blocks, rules.max_copies)
         if len(q) <= rules.min_run:
-            yield from self._occurrences(q, rules.max_copies)
+            yield from found[q]
             return
-        b = max(1, rules.min_run // 2)  # any run of min_run holds a whole block q[i:i+b], i % b == 0
+        b = len(blocks[0])
         seen: set[tuple[int, int]] = set()
-        for i in range(0, len(q) - b + 1, b):
-            for start, _ in self._occurrences(q[i:i + b], rules.max_copies):
+        for k, block in enumerate(blocks):
+            i = k * b
+            for start, _ in found[block]:
                 left = 0
                 while i - left > 0 and start - left > 0 and q[i - left - 1] == self.text[start - left - 1]:
                     left += 1
@@ -107,28 +115,29 @@ class CorpusText:
                     seen.add(run)
                     yield run
 
-    def _occurrences(self, needle: str, max_copies: int) -> list[tuple[int, int]]:
-        """Every (start, end) of ``needle``; none when it is boilerplate (over ``max_copies``)."""
-        found: list[tuple[int, int]] = []
-        pos = self.text.find(needle)
-        while pos != -1:
-            if len(found) == max_copies:
-                return []
-            found.append((pos, pos + len(needle)))
-            pos = self.text.find(needle, pos + 1)
-        return found
+
+def needles(q: str, rules: LeakRules) -> list[str]:
+    """What is searched for a normalized query ``q``: nothing when it is too short, the whole query
+    when it is no longer than ``min_run``, else its blocks ``q[i:i+b]`` at every ``i % b == 0`` with
+    ``b = min_run // 2``: any shared run of ``min_run`` characters holds one of them whole."""
+    if len(q) < rules.min_query_chars:
+        return []
+    if len(q) <= rules.min_run:
+        return [q]
+    b = max(1, rules.min_run // 2)
+    return [q[i:i + b] for i in range(0, len(q) - b + 1, b)]
 
 
 def _inside(place: Span, spans: tuple[Span, ...]) -> bool:
     return any(s.overlaps(place.path, place.start, place.end) for s in spans)
 
 
-def leak_places(q: Query, text: CorpusText, rules: LeakRules) -> list[Span]:
+def leak_places(q: Query, text: CorpusText, rules: LeakRules, found: Places | None = None) -> list[Span]:
     """Places outside the query's gold, exclude and origin spans where its text occurs, in
-    corpus order, each file region once."""
+    corpus order, each file region once (``found``: as ``CorpusText.matches`` takes it)."""
     allowed = tuple(q.gold) + tuple(q.exclude) + q.origin()
     out: list[Span] = []
-    for start, end in text.matches(q.query, rules):
+    for start, end in text.matches(q.query, rules, found):
         place = text.span(start, end)
         if not _inside(place, allowed) and place not in out:
             out.append(place)
@@ -142,9 +151,10 @@ def corpus_leak_places(queries: Sequence[Query], files: Mapping[str, str], rules
     against its own snapshot alone, the only one it searches: one snapshot's text is held at a time,
     a text normalized once for consecutive snapshots that share it (the memo keeps one snapshot's texts),
     and a text counts as boilerplate by its copies there."""
-    if not [s for s in scopes if s]:
-        text = CorpusText(files)
-        return {q.qid: tuple(found) for q in queries if (found := leak_places(q, text, rules))}
+    if not [s for s in scopes if s]:  # one pooled corpus: normalized once, every needle found in one scan
+        with track("leak check", len(files), "files") as tracker:
+            text = CorpusText(files, tracker=tracker)
+        return _leaks_in(text, queries, rules)
     groups: dict[str, list[Query]] = {}
     for q in queries:
         own = scope_of((q.gold or q.exclude or (Span("", 1, 1),))[0].path, scopes)
@@ -160,8 +170,12 @@ def corpus_leak_places(queries: Sequence[Query], files: Mapping[str, str], rules
             text = CorpusText(files_here, memo)
             # keep only this snapshot's texts: the next one shares most of them, older ones are dropped
             memo = {body: memo[body] for body in files_here.values()}
-            for q in group:
-                if found := leak_places(q, text, rules):
-                    out[q.qid] = tuple(found)
+            out.update(_leaks_in(text, group, rules))
             tracker.update()
     return {q.qid: out[q.qid] for q in queries if q.qid in out}
+
+
+def _leaks_in(text: CorpusText, queries: Sequence[Query], rules: LeakRules) -> dict[str, tuple[Span, ...]]:
+    """qid -> leak places of the queries that leak in ``text``, every query's needles searched at once."""
+    found = occurrences(text.text, (n for q in queries for n in needles(normalize(q.query), rules)), rules.max_copies)
+    return {q.qid: tuple(places) for q in queries if (places := leak_places(q, text, rules, found))}

@@ -126,3 +126,20 @@ def test_whole_text_normalization_equals_normalizing_each_line():
         assert body == " ".join(m for _, m in norms)
         assert list(numbers) == [n for n, _ in norms]
         assert [body[o:o + len(m)] for o, (_, m) in zip(offsets, norms)] == [m for _, m in norms]
+
+
+def test_many_queries_searched_in_one_scan_find_what_each_finds_alone():
+    """A pooled check searches every query's blocks at once (an automaton, past AUTOMATON_FROM blocks);
+    the places must be those each query finds by itself (its blocks searched one by one)."""
+    from hermes_eval.judge.occurrences import AUTOMATON_FROM
+
+    docs = [" ".join(f"term{(7 * i + j) % 97} part{j}" for j in range(60)) for i in range(40)]
+    files = {f"m{i}.py": f"x = {i}\n# {doc}\n" for i, doc in enumerate(docs)}
+    files.update({f"copy{i}.md": f"see {docs[i][:260]}\n" for i in range(0, 40, 3)})
+    queries = [Query(f"q{i}", docs[i], gold=(Span(f"m{i}.py", 1, 2),)) for i in range(40)]
+    rules = LeakRules()
+    assert sum(len(doc) // (rules.min_run // 2) for doc in docs) > AUTOMATON_FROM
+    text = CorpusText(files)
+    alone = {q.qid: tuple(p) for q in queries if (p := leak_places(q, text, rules))}
+    assert corpus_leak_places(queries, files, rules) == alone
+    assert sorted(alone) == sorted(f"q{i}" for i in range(0, 40, 3))
