@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
 from retrievers.code_identity import code_identity
 from retrievers.embedders.builds import Built, require
+from retrievers.embedders.clip import WORD_SPLITTING, head_for
 from retrievers.embedders.base import CachedEmbedder
 from retrievers.embedders.onnx_export import INPUT_NAMES, ONNX_FILE, PIP, build_fp32, build_int8
 
@@ -37,6 +39,19 @@ def load_tokenizer(folder: Path, max_seq_length: int):
     pad_id = tok.token_to_id("[PAD]")
     tok.enable_padding(pad_id=0 if pad_id is None else pad_id, pad_token="[PAD]")
     return tok
+
+
+def document_clipper(tokenizer, max_tokens: int) -> Callable[[str], str] | None:
+    """``clip.clipper`` for a ``tokenizers.Tokenizer`` that truncates: heads are measured by an
+    untruncated, unpadded copy of it. (Kept here: an edit to clip.py would change the sentence-transformers
+    embedder's code identity and so drop every vector it has cached.)"""
+    if not max_tokens or type(tokenizer.pre_tokenizer).__name__ not in WORD_SPLITTING:
+        return None
+    counter = type(tokenizer).from_str(tokenizer.to_str())
+    counter.no_truncation()
+    counter.no_padding()
+    return lambda text: head_for(text, lambda head: len(counter.encode(head, add_special_tokens=False).ids),
+                                 max_tokens)
 
 
 def session(folder: Path, threads: int | None):
@@ -79,6 +94,9 @@ class OnnxEmbedder(CachedEmbedder):
     # the document session holds its own copy of the weights; by default it is released after a
     # document call so a run's peak memory is one session (benchmarks keep it to time encode alone)
     keep_document_session: bool = False
+    # documents are cut before tokenizing to a head holding more tokens than max_seq_length
+    # (retrievers/embedders/clip.py): the same input ids, without tokenizing whole files of up to 1 MB
+    clip: bool = True
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -87,6 +105,7 @@ class OnnxEmbedder(CachedEmbedder):
         self._built: Built | None = None
         self._tokenizer = None
         self._sessions: dict[str, object] = {}
+        self._clipper: Callable[[str], str] | None = None
 
     @property
     def built(self) -> Built:
@@ -133,6 +152,10 @@ class OnnxEmbedder(CachedEmbedder):
 
     def _encode(self, texts: list[str], query: bool) -> np.ndarray:
         sess, tok = self._session(query), self.tokenizer
+        if not query and self.clip:
+            if self._clipper is None:
+                self._clipper = document_clipper(tok, self.max_seq_length) or (lambda text: text)
+            texts = [self._clipper(text) for text in texts]
         # longest first, as sentence-transformers batches: less padding per batch; order restored below
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         ranked = [texts[i] for i in order]

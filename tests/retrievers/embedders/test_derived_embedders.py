@@ -55,3 +55,26 @@ def test_static_agreement_is_recorded(derived_embedders, code_texts, minilm_vect
     r = float(np.corrcoef(_pairwise(static), _pairwise(minilm_vectors))[0, 1])
     print(f"\nstatic vs MiniLM pairwise-similarity correlation on {len(code_texts)} jinja2 windows: {r:.3f}")
     assert r >= 0.5
+
+
+def test_onnx_clips_long_documents_to_the_same_input_ids_and_vectors(derived_embedders, models_dir):
+    """The ONNX path cuts documents as the sentence-transformers one does (``clip.head_for``),
+    through its own truncating ``tokenizers.Tokenizer``: the same ids, so the same vectors as uncut."""
+    from pathlib import Path
+
+    import click
+    import jinja2
+    from derived_cases import make_derived
+
+    from retrievers.embedders.onnx_runtime import document_clipper
+
+    texts = [(Path(click.__file__).parent / "core.py").read_text(),
+             (Path(jinja2.__file__).parent / "compiler.py").read_text(), "def add(a, b):\n    return a + b\n"]
+    onnx = derived_embedders["minilm_onnx"]
+    cut = document_clipper(onnx.tokenizer, onnx.max_seq_length)
+    assert cut is not None
+    heads = [cut(t) for t in texts]
+    assert [len(h) < len(t) for h, t in zip(heads, texts)] == [True, True, False]
+    assert [e.ids for e in onnx.tokenizer.encode_batch(heads)] == [e.ids for e in onnx.tokenizer.encode_batch(texts)]
+    whole = make_derived("minilm_onnx", models_dir, clip=False)
+    assert np.allclose(onnx.embed_documents(texts), whole.embed_documents(texts), atol=1e-5)
