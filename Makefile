@@ -91,6 +91,7 @@ swebench: setup
 # function texts: hours on two cores; resumable, every text embedded once)
 swebench-dense: swebench
 	$(BIN)/hermes-eval sweep experiment=swebench_dense paths.runs=runs/swebench hydra.launcher.n_jobs=1
+	$(BIN)/hermes-eval sweep experiment=swebench_dense_mteb paths.runs=runs/swebench
 	$(BIN)/hermes-eval sweep experiment=swebench_dense_functions paths.runs=runs/swebench hydra.launcher.n_jobs=1
 	$(BIN)/hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench
 

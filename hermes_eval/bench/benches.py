@@ -16,12 +16,13 @@ log = logging.getLogger(__name__)
 
 
 def _register() -> None:
-    from hermes_eval.bench import embedder_costs, embedding, metrics_speed, overhead, reuse, scaling, swebench_cost
+    from hermes_eval.bench import (embedder_costs, embedding, metrics_speed, overhead, reuse, scaling, swebench_cost,
+                                   swebench_dense_cost)
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
                     "embedding_throughput": embedding.run, "scaling": scaling.run,
                     "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run,
-                    "swebench_cost": swebench_cost.run})
+                    "swebench_cost": swebench_cost.run, "swebench_dense_cost": swebench_dense_cost.run})
 
 
 def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> dict:
@@ -98,6 +99,9 @@ def render(results: dict) -> str:
     from hermes_eval.bench.swebench_cost import markdown as swebench_markdown
 
     lines += swebench_markdown(b.get("swebench_cost"))
+    from hermes_eval.bench.swebench_dense_cost import markdown as swebench_dense_markdown
+
+    lines += swebench_dense_markdown(b.get("swebench_dense_cost"))
     sc = b.get("scaling")
     if sc and "rows" in sc:
         lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",

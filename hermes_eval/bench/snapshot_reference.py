@@ -57,14 +57,16 @@ class Blobs:
                 rows.append((path, sha))
         return rows
 
+    def read(self, sha: str) -> bytes:
+        """The blob's bytes."""
+        self.proc.stdin.write(sha.encode() + b"\n")
+        self.proc.stdin.flush()
+        size = int(self.proc.stdout.readline().split()[2])
+        return self.proc.stdout.read(size + 1)[:size]
+
     def counted(self, sha: str) -> tuple[Counter, int]:
         if sha not in self.counts:
-            self.proc.stdin.write(sha.encode() + b"\n")
-            self.proc.stdin.flush()
-            header = self.proc.stdout.readline().split()
-            size = int(header[2])
-            data = self.proc.stdout.read(size + 1)[:size]
-            toks = tokens(data.decode("utf-8", "replace"))
+            toks = tokens(self.read(sha).decode("utf-8", "replace"))
             self.counts[sha] = (Counter(toks), len(toks))
         return self.counts[sha]
 
@@ -136,6 +138,18 @@ def run(instances: Iterable[dict], repo_dir: dict[str, Path]) -> Result:
     return Result(len(per_query), sum(len(r.counts) for r in readers.values()), files, mean, per_query)
 
 
+def mirror_dirs(rows: Iterable[dict], mirrors: Path) -> dict[str, Path]:
+    """repo -> its repository under ``mirrors`` (a mirror ``OWNER+NAME/repo``, or ``OWNER+NAME`` bare or
+    with a work tree), for those there."""
+    dirs = {}
+    for r in rows:
+        owner, _, name = r["repo"].partition("/")
+        for cand in (mirrors / f"{owner}+{name}" / "repo", mirrors / f"{owner}+{name}"):
+            if (cand / "HEAD").is_file() or (cand / ".git" / "HEAD").is_file():
+                dirs[r["repo"]] = cand
+    return dirs
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m hermes_eval.bench.snapshot_reference INSTANCES MIRRORS [REPO ...]``: prints one JSON
     line (instances, distinct blobs, files, nDCG@10, wall seconds, peak RSS in MB)."""
@@ -150,12 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("repos", nargs="*")
     args = ap.parse_args(argv)
     rows = json.loads(Path(args.instances).read_text())
-    dirs = {}
-    for r in rows:
-        owner, _, name = r["repo"].partition("/")
-        for cand in (Path(args.mirrors) / f"{owner}+{name}" / "repo", Path(args.mirrors) / f"{owner}+{name}"):
-            if (cand / "HEAD").is_file():
-                dirs[r["repo"]] = cand
+    dirs = mirror_dirs(rows, Path(args.mirrors))
     rows = [r for r in rows if r["repo"] in dirs and (not args.repos or r["repo"] in args.repos)]
     start = time.perf_counter()
     res = run(rows, dirs)

@@ -96,19 +96,35 @@ def _kth_snapshot(record: dict) -> dict:
     return out
 
 
-def run(cache: Path) -> dict:
+def inputs() -> tuple[Path, Path]:
+    """Lite's instances (``HERMES_BENCH_DATA``) and the mirrors folder (``HERMES_MIRRORS``)."""
     data = Path(os.environ.get("HERMES_BENCH_DATA", "../shared/benchmarks"))
-    instances = data / "swe-bench" / "lite.json"
-    mirrors = Path(os.environ.get("HERMES_MIRRORS", ".cache/mirrors"))
+    return data / "swe-bench" / "lite.json", Path(os.environ.get("HERMES_MIRRORS", ".cache/mirrors"))
+
+
+def missing(instances: Path, mirrors: Path) -> dict | None:
+    """The bench's result when its inputs are not here, else None."""
     if not instances.is_file() or not mirrors.is_dir():
         return {"skipped": f"needs {instances} and the mirrors under {mirrors} (HERMES_MIRRORS)"}
+    return None
+
+
+def import_lite(tmp: Path, instances: Path, mirrors: Path) -> float:
+    """Import the mirrored Lite instances as query set ``bench-swe`` under ``tmp``; its seconds."""
+    start = time.perf_counter()
+    subprocess.run(_cli("datasets", "import", "swebench", str(instances), "--repos", str(mirrors),
+                        "name=bench-swe", f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}"),
+                   capture_output=True, text=True, check=True)
+    return round(time.perf_counter() - start, 1)
+
+
+def run(cache: Path) -> dict:
+    instances, mirrors = inputs()
+    if (skipped := missing(instances, mirrors)) is not None:
+        return skipped
     with tempfile.TemporaryDirectory(prefix="hermes-swecost-") as tmp_name:
         tmp = Path(tmp_name)
-        start = time.perf_counter()
-        subprocess.run(_cli("datasets", "import", "swebench", str(instances), "--repos", str(mirrors),
-                            "name=bench-swe", f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}"),
-                       capture_output=True, text=True, check=True)
-        import_s = round(time.perf_counter() - start, 1)
+        import_s = import_lite(tmp, instances, mirrors)
         refs = [_reference(instances, mirrors)]
         rows = []
         for retriever, chunker in ARMS:
