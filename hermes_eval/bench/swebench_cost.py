@@ -165,36 +165,49 @@ def run(cache: Path) -> dict:
             "passed": all(r["passed"] for r in rows)}
 
 
-def markdown(r: dict | None) -> list[str]:
-    """The cost table for reports/bench.md."""
+def table_row(cells) -> str:
+    """One markdown table row."""
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def unmeasured(r: dict | None, title: str) -> list[str] | None:
+    """A bench section's lines when there is nothing to tabulate (no result, an error, skipped), else None."""
     if not r:
         return []
     if "error" in r or "skipped" in r:
-        return ["", f"## SWE-bench Lite cost: {r.get('error') or 'skipped: ' + r['skipped']}"]
-    row = lambda cells: "| " + " | ".join(str(c) for c in cells) + " |"  # noqa: E731
+        return ["", f"## {title}: {r.get('error') or 'skipped: ' + r['skipped']}"]
+    return None
+
+
+def markdown(r: dict | None) -> list[str]:
+    """The cost table for reports/bench.md."""
+    if (lines := unmeasured(r, "SWE-bench Lite cost")) is not None:
+        return lines
     refs = r["reference"]
     lines = ["", f"## SWE-bench Lite cost ({r['instances']} mirrored instances, each in its own snapshot; one run)", "",
              f"Reference (`hermes_eval/bench/snapshot_reference.py`: git ls-tree + cat-file, each .py blob "
              f"tokenized once, BM25 Okapi over whole .py files): {' s, '.join(str(x) for x in r['reference_spread_s'])} s "
              f"(before and after our arms), peak RSS {refs[0]['peak_rss_mb']} MB, file nDCG@10 "
              f"{r['reference_ndcg@10']}. Import of the query set: {r['import_s']} s.", "",
-             row(["arm", "cold s", "x reference", "target", "warm s (rerun)", "resumed s", "peak RSS MB cold / warm",
-                  "chunks", "file nDCG@10", "result"]), row(["---"] * 10)]
+             table_row(["arm", "cold s", "x reference", "target", "warm s (rerun)", "resumed s",
+                        "peak RSS MB cold / warm", "chunks", "file nDCG@10", "result"]), table_row(["---"] * 10)]
     for a in r["rows"]:
         rss = a.get("target_rss_mb", r["max_rss_mb"])
-        lines.append(row([a["arm"], a["cold_s"], a["ratio"], f"<= {a['target_ratio']}x" + (f", <= {rss} MB" if rss else ""),
-                          a["warm_s"], a["resumed_s"], f"{a['peak_rss_mb']} / {a['warm_peak_rss_mb']}", a["chunks"],
-                          a["file_ndcg@10"], "pass" if a["passed"] else "**miss**"]))
+        target = f"<= {a['target_ratio']}x" + (f", <= {rss} MB" if rss else "")
+        lines.append(table_row([a["arm"], a["cold_s"], a["ratio"], target, a["warm_s"], a["resumed_s"],
+                                f"{a['peak_rss_mb']} / {a['warm_peak_rss_mb']}", a["chunks"], a["file_ndcg@10"],
+                                "pass" if a["passed"] else "**miss**"]))
     lines += ["", f"The whole BM25 part of the Lite board: {r['bm25_board_cold_s']} s cold, {r['bm25_board_warm_s']} s "
                   f"warm (rerun), {r['bm25_board_resumed_s']} s resumed; cache on disk {r['cache_mb']} MB.", "",
               *_sweep_lines(r),
               "A repository's k-th snapshot against its first (code BM25, whole files): build seconds and "
               "texts tokenized (median over the later snapshots), share of files reused.", "",
-              row(["repository", "snapshots", "first build s", "later build s", "first texts tokenized",
-                   "later texts tokenized", "later files reused"]), row(["---"] * 7)]
+              table_row(["repository", "snapshots", "first build s", "later build s", "first texts tokenized",
+                         "later texts tokenized", "later files reused"]), table_row(["---"] * 7)]
     for repo, k in r["rows"][0]["kth_snapshot"].items():
-        lines.append(row([repo, k["snapshots"], k["first_build_s"], k["later_build_s_median"],
-                          k["first_texts_tokenized"], k["later_texts_tokenized_median"], k["later_files_reused_share"]]))
+        lines.append(table_row([repo, k["snapshots"], k["first_build_s"], k["later_build_s_median"],
+                                k["first_texts_tokenized"], k["later_texts_tokenized_median"],
+                                k["later_files_reused_share"]]))
     return lines
 
 
@@ -204,14 +217,13 @@ def _sweep_lines(r: dict) -> list[str]:
     if not sweeps:
         return []
     arms = [f"{retriever}/{chunker}" for retriever, chunker in ARMS]
-    row = lambda cells: "| " + " | ".join(str(c) for c in cells) + " |"  # noqa: E731
     lines = ["The same four arms as one `hermes-eval sweep` (the board as a user re-runs it; arms of one "
              "chunking follow each other in one process and share its corpus and chunks):", "",
-             row(["sweep", "wall s", "target s", "result", *[f"{a} s" for a in arms], "largest arm peak RSS MB",
-                  "same file nDCG@10 as alone"]), row(["---"] * (6 + len(arms)))]
+             table_row(["sweep", "wall s", "target s", "result", *[f"{a} s" for a in arms],
+                        "largest arm peak RSS MB", "same file nDCG@10 as alone"]), table_row(["---"] * (6 + len(arms)))]
     for name, sw in sweeps.items():
         target = r["board_cold_target_s"] if name.startswith("cold") else r["board_warm_target_s"]
-        lines.append(row([name, sw["wall_s"], target, "pass" if sw["wall_s"] <= target else "**miss**",
-                          *[sw["arms"][a]["wall_s"] for a in arms], sw["peak_rss_mb"],
-                          "yes" if sw.get("same_ndcg") else "**no**"]))
+        lines.append(table_row([name, sw["wall_s"], target, "pass" if sw["wall_s"] <= target else "**miss**",
+                                *[sw["arms"][a]["wall_s"] for a in arms], sw["peak_rss_mb"],
+                                "yes" if sw.get("same_ndcg") else "**no**"]))
     return lines + [""]

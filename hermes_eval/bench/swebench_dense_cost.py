@@ -95,11 +95,9 @@ def run(cache: Path) -> dict:
 
 def markdown(r: dict | None) -> list[str]:
     """The dense cost section of reports/bench.md."""
-    if not r:
-        return []
-    if "error" in r or "skipped" in r:
-        return ["", f"## SWE-bench Lite dense cost: {r.get('error') or 'skipped: ' + r['skipped']}"]
-    row = lambda cells: "| " + " | ".join(str(c) for c in cells) + " |"  # noqa: E731
+    if (lines := swebench_cost.unmeasured(r, "SWE-bench Lite dense cost")) is not None:
+        return lines
+    row = swebench_cost.table_row
     rate = lambda name: f"{r['rates_before'][name]} / {r['rates_after'][name]}"  # noqa: E731
     return ["", f"## SWE-bench Lite dense cost (MiniLM, whole files, cold; {r['instances']} instances; one run)", "",
             f"Bound = texts the arm embedded ({r['computed']:,}; {r['cached']:,} more read back from its own cache) "
