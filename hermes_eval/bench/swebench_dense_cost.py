@@ -10,6 +10,7 @@ arm's cold wall time <= 1.3x its bound.
 """
 from __future__ import annotations
 
+import json
 import random
 import statistics
 import tempfile
@@ -25,26 +26,16 @@ SEED = 0
 
 def sample_texts(instances: Path, mirrors: Path, n: int = SAMPLE, seed: int = SEED) -> list[str]:
     """``n`` distinct ``.py`` blobs of the mirrored instances' snapshots, chosen with ``seed``."""
-    import json
-
     rows = json.loads(instances.read_text())
-    dirs = snapshot_reference.mirror_dirs(rows, mirrors)
-    blobs = set()
-    for repo, row_dir in sorted(dirs.items()):
-        reader = snapshot_reference.Blobs(row_dir)
-        try:
-            for row in rows:
-                if row["repo"] == repo:
-                    blobs.update((repo, sha) for _, sha in reader.tree(row["base_commit"]))
-        finally:
-            reader.close()
-    chosen = random.Random(seed).sample(sorted(blobs), min(n, len(blobs)))
-    texts = []
-    for repo in sorted({r for r, _ in chosen}):
-        reader = snapshot_reference.Blobs(dirs[repo])
-        try:
-            texts += [reader.read(sha).decode("utf-8", "replace") for r, sha in chosen if r == repo]
-        finally:
+    readers = {repo: snapshot_reference.Blobs(path)
+               for repo, path in snapshot_reference.mirror_dirs(rows, mirrors).items()}
+    try:
+        blobs = {(row["repo"], sha) for row in rows if row["repo"] in readers
+                 for _, sha in readers[row["repo"]].tree(row["base_commit"])}
+        chosen = random.Random(seed).sample(sorted(blobs), min(n, len(blobs)))
+        texts = [readers[repo].read(sha).decode("utf-8", "replace") for repo, sha in chosen]
+    finally:
+        for reader in readers.values():
             reader.close()
     return [t for t in texts if t.strip()]
 
@@ -57,7 +48,8 @@ def rates(texts: list[str]) -> dict:
 
     node = dict(compose(["embedder=minilm", "embedder.cache_dir=null"]).embedder)
     model = instantiate_part(node).st
-    heads = [clipper(model.tokenizer, model.max_seq_length)(t) for t in texts]
+    cut = clipper(model.tokenizer, model.max_seq_length) or (lambda text: text)
+    heads = [cut(t) for t in texts]
     model.encode(heads[:8], batch_size=node["batch_size"], show_progress_bar=False)  # warm-up, not timed
     out = {}
     for name, batch in (("whole", texts), ("heads", heads)):
