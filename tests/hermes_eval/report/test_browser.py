@@ -14,6 +14,7 @@ CHROMEDRIVER = os.environ.get("HERMES_CHROMEDRIVER", "/usr/bin/chromedriver")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--window-size=1400,1000")
+EVENT_WAIT_S = 120  # the longest wait for an asynchronous page event before the test gives up
 
 
 def _require_browser() -> None:
@@ -118,14 +119,16 @@ def test_query_explorer_in_chromium(built, browser, tmp_path):
     """The explorer is drawn only when opened; its filters narrow the queries; a query opens with
     its gold code and both arms' results; planted script in query, chunk id and code stays text."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 
     browser.get((built / "leaderboard.html").resolve().as_uri())
     box = browser.find_element(By.CSS_SELECTOR, "details.explorer")
     assert box.find_elements(By.CSS_SELECTOR, ".ex-root *") == []  # nothing drawn before it is opened
     browser.execute_script("arguments[0].scrollIntoView()", box)
     box.find_element(By.TAG_NAME, "summary").click()
-    count = box.find_element(By.CSS_SELECTOR, ".ex-count")
+    # a <details> fires "toggle" after the click returns (the event is queued): wait for the drawing it
+    # triggers, however busy the machine (a wait on an event, no time asserted)
+    count = WebDriverWait(browser, EVENT_WAIT_S).until(lambda _: box.find_element(By.CSS_SELECTOR, ".ex-count"))
     rows = lambda: box.find_elements(By.CSS_SELECTOR, "tr.ex-row")  # noqa: E731
     assert count.text == "24 of 24 queries" and len(rows()) == 24
 
