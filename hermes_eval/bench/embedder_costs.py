@@ -25,7 +25,7 @@ ROUNDS = 3
 WARMUP_QUERIES = 3
 
 
-def _make(name: str, cache: Path):
+def make_embedder(name: str, cache: Path):
     """The embedder exactly as its config builds it, without a document cache (its model built first)."""
     from hermes_eval.config.compose import compose
     from hermes_eval.config.parts import instantiate_part
@@ -42,7 +42,7 @@ def _make(name: str, cache: Path):
     return emb
 
 
-def _raw_calls(name: str, emb) -> tuple[Callable[[list[str]], object], Callable[[str], object]]:
+def raw_calls(name: str, emb) -> tuple[Callable[[list[str]], object], Callable[[str], object]]:
     """(documents, one query) through the library alone, with the wrapper's settings."""
     if name == "minilm":
         import torch
@@ -96,8 +96,8 @@ def run(cache: Path) -> dict:
     qs = (queries * (N_QUERIES // max(len(queries), 1) + 1))[:N_QUERIES]
     arms = {}
     for name in EMBEDDERS:
-        emb = _make(name, cache)
-        raw_docs, raw_query = _raw_calls(name, emb)
+        emb = make_embedder(name, cache)
+        raw_docs, raw_query = raw_calls(name, emb)
         raw_docs(texts[:8]), emb.embed_documents(texts[:8])  # warm both paths
         arms[name] = {"emb": emb, "raw_docs": raw_docs, "raw_query": raw_query,
                       "docs_s": {"raw": [], "ours": []}, "query_ns": {"raw": [], "ours": []},

@@ -37,7 +37,7 @@ def _reference(instances: Path, mirrors: Path) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def _arm(tmp: Path, retriever: str, chunker: str, *extra: str) -> dict:
+def run_arm(tmp: Path, retriever: str, chunker: str, *extra: str) -> dict:
     words = ["run", "queryset=imported", "queryset.name=bench-swe", "corpus=imported", f"retriever={retriever}",
              f"chunker={chunker}", f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}",
              f"paths.runs={tmp / 'runs'}", "progress=off", *extra]
@@ -128,9 +128,9 @@ def run(cache: Path) -> dict:
         refs = [_reference(instances, mirrors)]
         rows = []
         for retriever, chunker in ARMS:
-            cold = _arm(tmp, retriever, chunker)
-            warm = _arm(tmp, retriever, chunker, "rerun=true")
-            resumed = _arm(tmp, retriever, chunker)
+            cold = run_arm(tmp, retriever, chunker)
+            warm = run_arm(tmp, retriever, chunker, "rerun=true")
+            resumed = run_arm(tmp, retriever, chunker)
             rec = cold["record"]
             rows.append({"arm": f"{retriever}/{chunker}", "cold_s": cold["wall_s"], "warm_s": warm["wall_s"],
                          "resumed_s": resumed["wall_s"], "peak_rss_mb": rec["peak_rss_mb"],

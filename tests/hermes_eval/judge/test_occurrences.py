@@ -37,9 +37,17 @@ def test_a_needle_in_more_than_max_copies_places_is_boilerplate(automaton):
     assert len(found["y = 2\ny"]) == 4
 
 
-def test_many_needles_take_the_automaton_and_agree_with_few():
+def test_many_needles_take_the_automaton_and_agree_with_few(monkeypatch):
+    from hermes_eval.judge import occurrences as module
+
+    scans = []
+    scanned = module._scanned
+    monkeypatch.setattr(module, "_scanned", lambda *args: scans.append(len(args[1])) or scanned(*args))
     rng = random.Random(7)
     text = " ".join(rng.choice(["def", "self", "return", "x", "y", "import"]) for _ in range(5000))
     needles = sorted({text[i:i + 12] for i in rng.sample(range(len(text) - 12), AUTOMATON_FROM + 50)})
     assert len(needles) > AUTOMATON_FROM
     assert occurrences(text, needles, 5) == occurrences(text, needles, 5, automaton=False)
+    assert scans == [len(needles)]  # the default took one automaton scan; the forced call took none
+    occurrences(text, needles[:AUTOMATON_FROM], 5)
+    assert scans == [len(needles)]  # up to AUTOMATON_FROM needles are found one by one
