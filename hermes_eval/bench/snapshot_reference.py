@@ -73,6 +73,7 @@ class Blobs:
     def close(self) -> None:
         self.proc.stdin.close()
         self.proc.wait()
+        self.proc.stdout.close()
 
 
 def bm25_rank(docs: list[tuple[str, Counter, int]], query: list[str], k1: float = 1.5, b: float = 0.75,
