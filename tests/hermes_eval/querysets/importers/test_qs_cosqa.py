@@ -1,5 +1,6 @@
-"""CoSQA import from the shipped CoCLR files: one file per function, judged whole; MTEB's pair ids
-with twins judged irrelevant (counted by hygiene), and dedupe=true collapsing them."""
+"""CoSQA import from the CoCLR files (a slice of them, tests/slices/cosqa: real rows and functions,
+fewer): one file per function, judged whole; MTEB's pair ids with twins judged irrelevant (counted
+by hygiene), and dedupe=true collapsing them."""
 from __future__ import annotations
 
 import json
@@ -14,7 +15,12 @@ from hermes_eval.corpus.dedupe import dedupe
 from hermes_eval.judge.hygiene import check
 from hermes_eval.querysets.importers.cosqa import Options, run
 
-COSQA = Path(__file__).resolve().parents[4] / ".." / "shared" / "benchmarks" / "cosqa"
+COSQA = Path(__file__).resolve().parents[3] / "slices" / "cosqa"  # see PROVENANCE.md there
+
+
+def functions() -> dict[str, int]:
+    """The slice's retrieval corpus: function text -> index (the release's 6,267, here fewer)."""
+    return json.loads((COSQA / "code_idx_map.txt").read_text())
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +33,9 @@ def pairs(tmp_path_factory):
 def test_unique_ids_one_whole_file_per_function(tmp_path):
     qs = run(Options(folder=COSQA, dest=tmp_path / "u", name="cosqa", split="dev"))
     code = json.loads((COSQA / "cosqa-retrieval-dev-500.json").read_text())
-    assert len(qs) == 500 and qs.manifest["counts"]["documents"] == qs.manifest["counts"]["functions"] == 6267
+    n = len(functions())
+    assert n > len({row["code"] for row in code})  # the corpus holds more than the dev split's gold
+    assert len(qs) == len(code) and qs.manifest["counts"]["documents"] == qs.manifest["counts"]["functions"] == n
     q = qs.queries[7]
     [g] = q.gold
     assert q.query == code[7]["doc"] and g.path == f"functions/{code[7]['retrieval_idx']}.py" and g.start == 1
@@ -49,7 +57,7 @@ def test_pair_ids_make_twins_hygiene_counts_them_and_dedupe_collapses_them(pairs
     twins = sum(1 for row in test if len(per_text[row["code"]]) > 1)
     assert h.twin_gold == twins > 0 and len(h.named("twin_gold")) == twins
     slim, moved, counts = dedupe(corpus, qs)
-    assert len(slim.files) == 6267 and counts["dropped_copies"] == extra
+    assert len(slim.files) == len(functions()) and counts["dropped_copies"] == extra
     h2 = check(moved, slim)
     assert (h2.duplicate_docs, h2.twin_gold, h2.gold_outside_corpus) == (0, 0, 0)
     kept = slim.by_path()

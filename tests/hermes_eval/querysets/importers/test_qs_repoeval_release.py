@@ -1,7 +1,8 @@
-"""The RepoEval release in ../shared/benchmarks, imported under CodeRAG-Bench's protocol and ours.
-CodeRAG-Bench's qids, windows and qrels are rebuilt here from its script's rules
-(retrieval/create/repoeval_repo.py), independently of the importer and the chunker, on two of
-its repositories, and must come out identical."""
+"""The RepoEval release, imported under CodeRAG-Bench's protocol and ours, from a slice of it
+(tests/slices/repoeval: every task of a few files of each repository, those files, and the whole
+release's task list with ids and paths only). CodeRAG-Bench's qids, windows and qrels are rebuilt
+here from its script's rules (retrieval/create/repoeval_repo.py), independently of the importer and
+the chunker, on two of its repositories, and must come out identical."""
 from __future__ import annotations
 
 import glob
@@ -16,13 +17,14 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.corpus import load_corpus
 from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels
 from hermes_eval.querysets.importers.repoeval import CODERAG_REPOS, Options, run
+from hermes_eval.querysets.readers.task_ids import unique_task_ids
 from hermes_eval.stages.snapshots import chunk_by_content
 from retrievers.chunkers.centred_windows import CentredWindowChunker
 
-RELEASE = Path(__file__).resolve().parents[4] / ".." / "shared" / "benchmarks" / "repoeval"
+RELEASE = Path(__file__).resolve().parents[3] / "slices" / "repoeval"  # see PROVENANCE.md there
 TASKS = RELEASE / "function_level_completion_2k_context_codex.test.jsonl"
 REPOS = RELEASE / "repositories" / "function_level"
-SMALL = ("amazon-science_patchcore-inspection", "maxhumber_redframes")  # 16 and 49 files
+SMALL = ("amazon-science_patchcore-inspection", "maxhumber_redframes")  # 16 and 49 files in the release, 1 and 5 here
 
 
 @pytest.fixture(scope="module")
@@ -72,13 +74,32 @@ def script_qrels(repo: str, tasks: list[dict], window_size: int, slice_size: int
     return out
 
 
+def release_tasks() -> list[dict]:
+    """The whole release's 455 rows, task_id and fpath_tuple only, in file order."""
+    return [json.loads(line) for line in (RELEASE / "release_tasks.jsonl").read_text().splitlines()]
+
+
+def in_small(t: dict) -> bool:
+    return t["metadata"]["fpath_tuple"][0] in SMALL
+
+
 def test_the_published_subset_with_unique_ids_and_counted_repeats(coderag):
-    assert len(coderag.queries) == 373  # CodeRAG-Bench Table 1: RepoEval (function), 373 examples
+    release = release_tasks()
+    # the six repositories of the whole release are CodeRAG-Bench's Table 1: RepoEval (function), 373 examples
+    assert len(release) == 455 and sum(t["fpath_tuple"][0] in CODERAG_REPOS for t in release) == 373
+    _, repeated = unique_task_ids([t["task_id"] for t in release], "release")
+    assert len(repeated) == 8 and repeated["deepmind--tracr/idx"] == 146
+    rows = [json.loads(line)["metadata"] for line in TASKS.read_text().splitlines()]
+    files = {tuple(r["fpath_tuple"]) for r in rows}  # the slice: every release task of its files, in order
+    assert [(r["task_id"], r["fpath_tuple"]) for r in rows] == \
+        [(t["task_id"], t["fpath_tuple"]) for t in release if tuple(t["fpath_tuple"]) in files]
     m = coderag.manifest
-    assert m["repos"] == sorted(CODERAG_REPOS) and m["skipped"]["repo_not_selected"] == 455 - 373
-    assert len(m["repeated_task_ids"]) == 8 and m["repeated_task_ids"]["deepmind--tracr/idx"] == 146
     want = [t["metadata"]["task_id"] for t in script_tasks()
             if t["metadata"]["fpath_tuple"][0] in CODERAG_REPOS]
+    assert m["repos"] == sorted(CODERAG_REPOS) and m["skipped"]["repo_not_selected"] == len(rows) - len(want) > 0
+    counts = Counter(r["task_id"] for r in rows)
+    assert len(m["repeated_task_ids"]) == 8 and m["repeated_task_ids"] == {t: n for t, n in counts.items() if n > 1}
+    assert len(coderag.queries) == len(want)
     assert [q.qid for q in coderag.queries] == want  # the script's ids, in its order
     assert all(q.meta["scope"] == q.qid.split("/")[0] + "/" for q in coderag.queries)  # own repository
     q = coderag.queries[0]
@@ -97,7 +118,7 @@ def test_qrels_equal_the_scripts_on_two_repositories(coderag, window_size, slice
     ours = chunk_qrels(queries, ChunkLookup(chunks))
     tasks = script_tasks()
     theirs = {qid: rel for r in SMALL for qid, rel in script_qrels(r, tasks, window_size, slice_size).items()}
-    assert len(queries) == 32 + 42 and sum(len(v) for v in theirs.values()) > 500
+    assert len(queries) == sum(map(in_small, tasks)) and all(theirs.get(q.qid) for q in queries)
     assert {q.qid: set(ours[q.qid]) for q in queries} == {q.qid: theirs.get(q.qid, set()) for q in queries}
 
 
@@ -105,8 +126,11 @@ def test_our_protocol_keeps_the_tasks_it_can_judge_and_says_why_not(tmp_path):
     qs = run(Options(tasks=TASKS, snapshot=REPOS, dest=tmp_path / "m", name="m", repos=",".join(SMALL),
                      context_lines=None))
     skipped = qs.manifest["skipped"]
-    assert len(qs.queries) + sum(v for k, v in skipped.items() if k != "repo_not_selected") == 32 + 42
-    assert skipped["repo_not_selected"] == 455 - 74 and skipped["ground_truth_mismatch"] == 0
+    tasks = script_tasks()
+    n_small = sum(map(in_small, tasks))
+    assert len(qs.queries) + sum(v for k, v in skipped.items() if k != "repo_not_selected") == n_small
+    assert skipped["repo_not_selected"] == len(tasks) - n_small and skipped["ground_truth_mismatch"] == 0
+    assert qs.queries  # some kept, so the checks below check something
     for q in qs.queries:
         assert q.gold and q.exclude and q.meta["scope"] == q.repo + "/"
         assert any(e.start <= q.meta["hole"][0] <= e.end for e in q.exclude)  # the hole is not searchable

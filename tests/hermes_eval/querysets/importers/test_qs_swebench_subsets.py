@@ -10,7 +10,8 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.querysets.importers import swebench
 from hermes_eval.querysets.readers.swebench_subsets import LOCAGENT_274, subset
 
-LITE = Path(__file__).resolve().parents[4].parent / "shared" / "benchmarks" / "swe-bench" / "lite.json"
+# all 300 Lite instances, identifying fields only: tests/slices/swebench (PROVENANCE.md there)
+LITE = Path(__file__).resolve().parents[3] / "slices" / "swebench" / "lite.json"
 
 
 def _ids(path: Path) -> list[str]:

@@ -1,0 +1,104 @@
+"""Re-cut the benchmark slices the importer tests read, from the project's benchmark data folder
+(the Makefile's BENCH_DATA):
+
+    .venv/bin/python tests/slices/cut.py BENCH_DATA [cosqa|repoeval|swebench ...]
+
+Each slice holds real rows and files of the release, unchanged, only fewer of them (which ones:
+the constants below). Run it from anywhere; it writes next to itself and replaces only the
+slices it is asked for (all three by default).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+# --- CoSQA (cosqa/): rows of the test and dev files, by position, and the functions they name ---
+# test 1 (twin of dev 86) and test 3 / test 27 / dev 0 (one text under three pair ids) give the
+# pair-id twins the hygiene test counts; dev 7 is the row the unique-id test reads.
+COSQA_TEST_ROWS = (0, 1, 2, 3, 4, 5, 6, 7, 27)
+COSQA_DEV_ROWS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 86)
+COSQA_DISTRACTORS = 10  # the first functions of code_idx_map.txt that no kept row names
+
+# --- RepoEval (repoeval/): every task of these files (2k-context release), the files themselves,
+# and each repository's licence files. Two or more tasks per repository, so all eight carry a
+# repeated task id; the two small repositories of the qrels test get more.
+REPOEVAL_TASKS = "function_level_completion_2k_context_codex.test.jsonl"
+REPOEVAL_TASK_FILES = (
+    "CarperAI_trlx/trlx/data/method_configs.py",
+    "amazon-science_patchcore-inspection/src/patchcore/sampler.py",
+    "deepmind_tracr/tracr/utils/errors.py",
+    "facebookresearch_omnivore/omnivision/optim/omni_optimizer.py",
+    "google_lightweight_mmm/lightweight_mmm/core/transformations/saturation.py",
+    "leopard-ai_betty/betty/hypergradient/__init__.py",
+    "leopard-ai_betty/betty/patch/optimizer.py",
+    "lucidrains_imagen-pytorch/imagen_pytorch/configs.py",
+    "maxhumber_redframes/redframes/checks.py",  # also the definitions the verbs' holes use (our gold)
+    "maxhumber_redframes/redframes/verbs/append.py",
+    "maxhumber_redframes/redframes/verbs/drop.py",
+    "maxhumber_redframes/redframes/verbs/filter.py",
+    "maxhumber_redframes/redframes/verbs/mutate.py",
+)
+LICENCE_FILES = ("LICENSE", "NOTICE")
+
+
+def cosqa(src: Path, out: Path) -> None:
+    test = json.loads((src / "cosqa-retrieval-test-500.json").read_text())
+    dev = json.loads((src / "cosqa-retrieval-dev-500.json").read_text())
+    index = json.loads((src / "code_idx_map.txt").read_text())
+    rows = {"test": [test[i] for i in COSQA_TEST_ROWS], "dev": [dev[i] for i in COSQA_DEV_ROWS]}
+    named = {r["code"] for split in rows.values() for r in split}
+    extra = [code for code in index if code not in named][:COSQA_DISTRACTORS]
+    keep = named | set(extra)
+    out.mkdir(parents=True, exist_ok=True)
+    for split, kept in rows.items():
+        (out / f"cosqa-retrieval-{split}-500.json").write_text(json.dumps(kept, indent=1, ensure_ascii=False) + "\n")
+    (out / "code_idx_map.txt").write_text(
+        json.dumps({code: i for code, i in index.items() if code in keep}, indent=1, ensure_ascii=False) + "\n")
+
+
+def repoeval(src: Path, out: Path) -> None:
+    lines = (src / REPOEVAL_TASKS).read_text().splitlines()
+    rows = [json.loads(line) for line in lines]
+    chosen = set(REPOEVAL_TASK_FILES)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / REPOEVAL_TASKS).write_text("".join(line + "\n" for line, row in zip(lines, rows)
+                                              if "/".join(row["metadata"]["fpath_tuple"]) in chosen))
+    # the whole release's task list, ids and paths only: the published counts are checked on it
+    (out / "release_tasks.jsonl").write_text("".join(
+        json.dumps({k: r["metadata"][k] for k in ("task_id", "fpath_tuple")}) + "\n" for r in rows))
+    repos = src / "repositories" / "function_level"
+    dest = out / "repositories" / "function_level"
+    shutil.rmtree(dest, ignore_errors=True)
+    for rel in sorted(chosen | {f"{r.split('/')[0]}/{name}" for r in chosen for name in LICENCE_FILES}):
+        if (repos / rel).is_file():
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(repos / rel, dest / rel)
+
+
+def swebench(src: Path, out: Path) -> None:
+    """All 300 Lite instances, the identifying fields only (no issue text, no patch)."""
+    rows = json.loads((src / "lite.json").read_text())
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "lite.json").write_text(json.dumps([{k: r[k] for k in ("instance_id", "repo", "base_commit")}
+                                               for r in rows], indent=0) + "\n")
+
+
+CUTS = {"cosqa": (cosqa, "cosqa"), "repoeval": (repoeval, "repoeval"), "swebench": (swebench, "swe-bench")}
+
+
+def main(argv: list[str]) -> None:
+    if not argv or argv[0].startswith("-"):
+        sys.exit(__doc__)
+    data, names = Path(argv[0]), argv[1:] or list(CUTS)
+    for name in names:
+        cut, folder = CUTS[name]
+        cut(data / folder, HERE / name)
+        print(f"{name}: {HERE / name}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
