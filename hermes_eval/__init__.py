@@ -5,8 +5,7 @@
     print(outcome.record["metrics"]["ndcg@10"])
     table = hermes_eval.load_results("runs")
 """
-__version__ = "0.1.0"
-
-from hermes_eval.api import compose, load_results, run  # noqa: E402
+from hermes_eval.api import compose, load_results, run
+from hermes_eval.core.version import __version__
 
 __all__ = ["__version__", "compose", "load_results", "run"]

@@ -57,3 +57,50 @@ def test_layers_contracts_place_every_room(contract_id):
 def test_at_most_ten_loose_modules_at_the_top_of_retrievers():
     loose = sorted(p.name for p in (ROOT / "retrievers").glob("*.py"))
     assert len(loose) <= 10, loose
+
+
+def import_cycles(graph) -> list[tuple[str, ...]]:
+    """A shortest cycle through each module that lies on one, as ``(a, b, ..., a)``. Every module counts,
+    a package's ``__init__`` included (acyclic_siblings compares only the children of a package, so a
+    circle through the package itself passes it). A module importing itself is no circle (gate/probe.py,
+    run as a script, imports the copy of itself in the tree it measures)."""
+    imports = {m: sorted(graph.find_modules_directly_imported_by(m) - {m}) for m in graph.modules}
+    cycles = []
+    for start in sorted(imports):
+        came_from: dict[str, str] = {}
+        frontier = [start]
+        while frontier and start not in came_from:
+            step = []
+            for module in frontier:
+                for imported in imports.get(module, ()):
+                    if imported not in came_from:
+                        came_from[imported] = module
+                        step.append(imported)
+            frontier = step
+        if start in came_from:  # walk the path back from start to start
+            path = [start]
+            while len(path) == 1 or path[-1] != start:
+                path.append(came_from[path[-1]])
+            cycles.append(tuple(reversed(path)))
+    return cycles
+
+
+def test_no_module_imports_itself_round_a_cycle():
+    import grimp
+
+    graph = grimp.build_graph("hermes_eval", "retrievers", cache_dir=None)
+    assert len(graph.modules) > 200  # the project's modules were found, not an empty graph
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_finder_sees_a_circle_through_a_package_init():
+    import grimp
+
+    graph = grimp.ImportGraph()
+    for importer, imported in [("pkg", "pkg.api"), ("pkg.api", "pkg.chain"), ("pkg.chain", "pkg"),
+                               ("pkg.chain", "pkg.core")]:
+        graph.add_import(importer=importer, imported=imported)
+    assert import_cycles(graph) == [("pkg", "pkg.api", "pkg.chain", "pkg"), ("pkg.api", "pkg.chain", "pkg", "pkg.api"),
+                                    ("pkg.chain", "pkg", "pkg.api", "pkg.chain")]
+    graph.remove_import(importer="pkg.chain", imported="pkg")
+    assert import_cycles(graph) == []

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
-import warnings
 from pathlib import Path
 from typing import Sequence
+
+from hermes_eval.judge.ranx_dicts import ranx_per_query
 
 _WARM: set[str] = set()
 
@@ -32,12 +33,7 @@ def warm(metrics: Sequence[str]) -> None:
     if not todo:
         return
     from filelock import FileLock
-    from ranx import evaluate
-
-    from hermes_eval.judge.ranking import list_of_two
 
     with FileLock(str(lock_path()), timeout=600):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the same call shape as judge/ranking.py: plain dicts
-            evaluate({"q": {"a": 1, "b": 2}}, {"q": {"a": 2.0, "c": 1.0}}, list_of_two(todo), return_mean=False)
+        ranx_per_query({"q": {"a": 1, "b": 2}}, {"q": {"a": 2.0, "c": 1.0}}, todo)  # the metrics' own call
     _WARM.update(todo)

@@ -5,7 +5,7 @@ from typing import Mapping, Sequence
 
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge import jit
-from hermes_eval.judge.ranking import ranx_per_query
+from hermes_eval.judge.ranx_dicts import ranx_per_query
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import RECALL_KS
 

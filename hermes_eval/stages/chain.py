@@ -23,6 +23,7 @@ from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.env_faults import EnvFault, classify
 from hermes_eval.core.errors import one_line
 from hermes_eval.core.failpoints import failpoint
+from hermes_eval.core.version import __version__
 from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.budget import token_stats
 from hermes_eval.judge.percentiles import latency_summary
@@ -173,8 +174,6 @@ def _execute_locked(s: RunSettings, run_dir: Path, base: dict, parts: list | Non
 
 def _identity(s: RunSettings) -> dict:
     """What the record says about the run before it runs: config, hash, where and with what."""
-    from hermes_eval import __version__
-
     return {"schema": RECORD_SCHEMA, "config_hash": s.config_hash, "config": s.config, "system": s.label,
             "chunker": s.chunker_name, "queryset": s.queryset.name, "corpus": s.corpus.name, "seed": s.seed,
             "versions": versions(), "machine": machine(), "git_commit": git_commit(),

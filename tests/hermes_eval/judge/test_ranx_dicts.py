@@ -6,7 +6,8 @@ import random
 import warnings
 
 from hermes_eval.core.order import ordered_scores
-from hermes_eval.judge.ranking import per_query, ranx_per_query
+from hermes_eval.judge.ranking import per_query
+from hermes_eval.judge.ranx_dicts import ranx_per_query
 
 METRICS = ["recall@1", "recall@5", "recall@10", "mrr@10", "ndcg@10", "hits@5", "precision@5"]
 
