@@ -1,18 +1,9 @@
 """What every benchmark shares: timing helpers and the bench query set and corpus."""
 from __future__ import annotations
 
-import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
-
-
-@contextmanager
-def stopwatch(out: dict, key: str):
-    t = time.perf_counter()
-    yield
-    out[key] = round(time.perf_counter() - t, 4)
 
 
 def median_ms(samples_ns) -> float:

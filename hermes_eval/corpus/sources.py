@@ -12,7 +12,7 @@ import zipfile
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 from hermes_eval.core.errors import UserError
 from hermes_eval.corpus.artifacts import fetch_once
@@ -147,10 +147,3 @@ def resolve(spec: str, cache: Path) -> Source:
     scheme = spec.split(":", 1)[0] if ":" in spec and not Path(spec).exists() else ""
     return RESOLVERS.get(scheme, _dir)(spec, cache)
 
-
-def iter_candidates(source: Source) -> Iterator[Path]:
-    """Files of a source, before filtering."""
-    if source.only is not None:
-        yield from source.only
-    else:
-        yield from sorted(p for p in source.root.rglob("*"))

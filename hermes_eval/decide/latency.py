@@ -65,10 +65,5 @@ def compare_latency(a_first: LatencySample, a_last: LatencySample, b: LatencySam
     return LatencyComparison(float(np.percentile(a_ms, q)), float(np.percentile(b_ms, q)), ratio, drift)
 
 
-def sequence_label(samples: list[LatencySample]) -> str:
-    """e.g. ``A → B → A``."""
-    return " → ".join(s.arm for s in sorted(samples, key=lambda s: s.order))
-
-
 def as_array(sample: LatencySample) -> np.ndarray:
     return np.sort(sample.per_query_ms.to_numpy(dtype=float))

@@ -149,15 +149,6 @@ def ensure_built(cache_dir: str | os.PathLike, spec: BuildSpec, build: Callable[
         return Built(final, "rebuilt" if replaced else "built", _files(final))
 
 
-def folder_bytes(path: str | os.PathLike, suffixes: tuple[str, ...] | None = None) -> int:
-    """Bytes of the files under ``path`` (only those ending in ``suffixes`` when given)."""
-    p = Path(path)
-    if not p.is_dir():
-        return 0
-    return int(sum(f.stat().st_size for f in p.rglob("*")
-                   if f.is_file() and (suffixes is None or f.suffix in suffixes)))
-
-
 def require(module: str, pip_spec: str):
     """Import ``module`` or raise a one-line BuildError naming the pip command that installs it."""
     import importlib

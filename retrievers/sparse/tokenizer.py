@@ -64,14 +64,6 @@ class CodeTokenizer:
 
 
 @dataclass(frozen=True)
-class SimpleTokenizer:
-    """Lowercased alphanumeric runs; identifiers are not split."""
-
-    def __call__(self, text: str) -> list[str]:
-        return [w.lower() for w in _WORD.findall(text)]
-
-
-@dataclass(frozen=True)
 class WhitespaceTokenizer:
     """Lucene's WhitespaceAnalyzer (Pyserini's ``JWhiteSpaceAnalyzer``): runs of non-whitespace,
     case kept, a token longer than ``max_token_len`` cut into pieces of that length."""
