@@ -4,6 +4,12 @@ Each protocol lives beside its implementations (``chunkers/base.py``, ``index.py
 ``embedders/base.py``, ``fusion/base.py``, ``rerankers/base.py``, ``expanders/base.py``); this
 table is the one place that lists the kinds, so a shared test suite can check every preset and
 every implementation of each.
+
+"retriever" names two things, neither of them a kind: this package (``retrievers/``, the parts of
+every kind), and the conf group ``conf/retriever``, whose presets are index *leg pairs*: a ``sparse``
+and a ``dense`` index, either of which may be null (both are for ``http``, whose ``service`` is a
+running search service, searched but not built). The group keeps its name because ``retriever`` is
+a config key that every config hash holds; the kind its legs build is ``index``.
 """
 from __future__ import annotations
 
@@ -19,21 +25,24 @@ from retrievers.rerankers.base import Reranker
 
 @dataclass(frozen=True)
 class Kind:
-    """A plugin kind: its protocol, the package of its implementations and its config group."""
+    """A plugin kind: its protocol, the packages of its implementations and its config group. A preset
+    of the group is one part of the kind, or, when ``conf_slots`` names keys, holds one part (or null)
+    under each of them."""
 
     name: str
     protocol: type
-    package: str
+    packages: tuple[str, ...]
     conf_group: str
+    conf_slots: tuple[str, ...] = ()
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("chunker", Chunker, "retrievers.chunkers", "chunker"),
-    Kind("index", Index, "retrievers", "retriever"),
-    Kind("embedder", Embedder, "retrievers.embedders", "embedder"),
-    Kind("fusion", Fusion, "retrievers.fusion", "fusion"),
-    Kind("reranker", Reranker, "retrievers.rerankers", "reranker"),
-    Kind("expander", Expander, "retrievers.expanders", "expander"),
+    Kind("chunker", Chunker, ("retrievers.chunkers",), "chunker"),
+    Kind("index", Index, ("retrievers.sparse", "retrievers.dense"), "retriever", conf_slots=("sparse", "dense")),
+    Kind("embedder", Embedder, ("retrievers.embedders",), "embedder"),
+    Kind("fusion", Fusion, ("retrievers.fusion",), "fusion"),
+    Kind("reranker", Reranker, ("retrievers.rerankers",), "reranker"),
+    Kind("expander", Expander, ("retrievers.expanders",), "expander"),
 )}
 
 

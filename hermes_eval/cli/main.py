@@ -113,7 +113,7 @@ def cmd_decide(args) -> int:
 
 
 def cmd_bench(args) -> int:
-    from hermes_eval.bench.benches import run_benches
+    from hermes_eval.costs.benches import run_benches
 
     results = run_benches(Path(args.out), Path(args.cache), args.only or None)
     failed = [n for n, r in results["benches"].items() if "error" in r]

@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 
 from hermes_eval.core.metrics import RANX_FAMILIES
 from hermes_eval.core.order import ordered_scores
-from hermes_eval.judge import jit, ranx_guard
+from hermes_eval.judge import ranx_guard, warmup_lock
 from hermes_eval.judge.ranx_dicts import ranx_per_query
 
 
@@ -17,7 +17,7 @@ def per_query(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Seq
     judged = [q for q in qrels if qrels[q]]
     out = {m: {q: 0.0 for q in qrels} for m in metrics}
     if judged:
-        jit.warm(metrics)  # compile under a lock before the first real evaluation in this process
+        warmup_lock.warm(metrics)  # compile under a lock before the first real evaluation in this process
         ordered = {q: ordered_scores(rankings.get(q, [])) for q in judged}
         values = ranx_per_query({q: qrels[q] for q in judged}, ordered, list(metrics))
         for m in metrics:

@@ -3,21 +3,21 @@
 ranx is handed plain dicts, not ``Qrels``/``Run`` objects: those build numba typed dicts, whose
 methods numba compiles afresh in every process (about 3 s each time, the cache cannot keep them),
 while the dict path runs only kernels numba's on-disk cache serves (about 0.4 s once cached). Both
-the ranking metrics (judge/ranking.py) and the kernels' warm-up (judge/jit.py) call ranx through
-here, so the warm-up compiles exactly what the metrics run."""
+the ranking metrics (judge/ranking.py) and the kernels' warm-up (judge/warmup_lock.py) call ranx
+through here, so the warm-up compiles exactly what the metrics run."""
 from __future__ import annotations
 
 import warnings
 from typing import Mapping, Sequence
 
-NO_RESULTS = "\x00no results"  # stands in for an empty ranking (ranx_per_query)
+from hermes_eval.judge.relevance import NO_RESULTS
 
 
 def ranx_per_query(qrels: Mapping[str, Mapping[str, int]], run: Mapping[str, Mapping[str, float]],
                    metrics: list[str]) -> dict[str, list[float]]:
     """ranx's per-query values of ``metrics``, in ``qrels``' query order (``run`` has the same queries).
-    A query without results gets one document no qrels name (ranx's arrays need a row): at any
-    cut-off it scores what no results score, 0."""
+    A query without results gets the one document no qrels name, :data:`NO_RESULTS` (ranx's arrays
+    need a row), as in run.trec: at any cut-off it scores what no results score, 0."""
     from ranx import evaluate
 
     qids = list(qrels)

@@ -15,8 +15,9 @@ from hermes_eval.core import Query, Span
 # scores 0 in ranx, trec_eval, pytrec_eval and ir_measures alike, instead of being dropped by
 # the external tools while the record counts it.
 UNANSWERABLE = "hermes-eval:unanswerable"
-# The one document written to run.trec for a query whose ranking is empty, so tools that only
-# score queries present in the run (trec_eval without -c, pytrec_eval) keep it; never relevant.
+# The one document standing for an empty ranking, never relevant: written to run.trec for such a
+# query, so tools that only score queries present in the run (trec_eval without -c, pytrec_eval)
+# keep it, and handed to ranx in its place (judge/ranx_dicts.py: ranx's arrays need a row).
 NO_RESULTS = "hermes-eval:no-results"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from hermes_eval.core.order import ordered_scores
-from hermes_eval.judge import jit
+from hermes_eval.judge import warmup_lock
 from hermes_eval.judge.ranx_dicts import ranx_per_query
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import RECALL_KS
@@ -17,7 +17,7 @@ def recall_curve(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, 
     if not judged or n_queries <= 0:
         return [0.0 for _ in ks]
     metrics = [f"recall@{k}" for k in ks]
-    jit.warm(metrics)
+    warmup_lock.warm(metrics)
     scores = ranx_per_query({q: qrels[q] for q in judged},
                             {q: ordered_scores(rankings.get(q, [])) for q in judged}, metrics)
     return [sum(scores[m]) / n_queries for m in metrics]

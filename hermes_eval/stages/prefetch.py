@@ -63,13 +63,13 @@ def prefetch(arms: Sequence[RunSettings]) -> None:
     if not groups:
         return
     todo = [s for members in groups.values() for s in members]
-    jit = threading.Thread(target=_quietly, args=("metric code", warm_metric_code), daemon=True)
-    jit.start()
+    warming = threading.Thread(target=_quietly, args=("metric code", warm_metric_code), daemon=True)
+    warming.start()
     names = [f"{m[0].queryset.name}/{m[0].chunker_name}" for m in groups.values()]
     log.info("preparing what %d arms share (%s) before launching them", len(todo), ", ".join(names))
     for name, members in zip(names, groups.values()):
         _quietly(name, _prefetch_group, members)
-    jit.join()
+    warming.join()
 
 
 def _quietly(what: str, fn, *args) -> None:

@@ -18,9 +18,9 @@ def presets(group: str) -> list[str]:
 
 def parts(kind: str, preset: str) -> list[typing.Any]:
     """The objects of ``kind`` a preset builds (a retriever preset builds up to two index legs)."""
-    group = KINDS[kind].conf_group
+    group, slots = KINDS[kind].conf_group, KINDS[kind].conf_slots
     node = compose([f"{group}={preset}"])[group]
-    nodes = [node.get(leg) for leg in ("sparse", "dense")] if kind == "index" else [node]
+    nodes = [node.get(slot) for slot in slots] if slots else [node]
     return [instantiate_part(n) for n in nodes if n is not None and n.get("_target_")]
 
 
@@ -31,12 +31,20 @@ CASES = [(kind, p) for kind, k in KINDS.items() for p in presets(k.conf_group)]
 def test_every_preset_builds_its_kind(kind, preset):
     for part in parts(kind, preset):
         assert missing_members(part, KINDS[kind].protocol) == [], f"conf/{KINDS[kind].conf_group}/{preset}.yaml"
-        assert type(part).__module__.startswith(KINDS[kind].package), type(part)
+        assert type(part).__module__.startswith(tuple(f"{p}." for p in KINDS[kind].packages)), type(part)
 
 
 def test_each_kind_has_presets():
     built = {kind for kind, p in CASES if parts(kind, p)}
     assert built == set(KINDS)
+
+
+def test_every_package_a_kind_names_has_a_part_some_preset_builds():
+    """A kind's packages are where its implementations are (the index kind's: sparse and dense)."""
+    for kind, k in KINDS.items():
+        modules = {type(part).__module__ for p in presets(k.conf_group) for part in parts(kind, p)}
+        for package in k.packages:
+            assert any(m.startswith(f"{package}.") for m in modules), (kind, package)
 
 
 def test_the_pipeline_is_typed_with_the_protocols():

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_eval.bench.benches import render
-from hermes_eval.bench.scaling import growth_exponent, peak_rss_mb
+from hermes_eval.costs.benches import render
+from hermes_eval.costs.scaling import growth_exponent, peak_rss_mb
 
 
 @pytest.mark.parametrize("power", [0.0, 0.5, 1.0, 2.0])
@@ -45,7 +45,7 @@ def test_render_lists_each_embedder_against_its_raw_call():
 
 
 def test_swebench_cost_table_names_ratios_misses_and_the_kth_snapshot():
-    from hermes_eval.bench.swebench_cost import _kth_snapshot, markdown
+    from hermes_eval.costs.swebench_cost import _kth_snapshot, markdown
 
     record = {"snapshots": {"a@1/": {"files": 10, "files_reused": 0}, "a@2/": {"files": 10, "files_reused": 9},
                             "a@3/": {"files": 10, "files_reused": 8}, "b@1/": {"files": 5, "files_reused": 0}},
@@ -74,7 +74,7 @@ def test_swebench_cost_table_names_ratios_misses_and_the_kth_snapshot():
 
 def test_kth_snapshot_takes_the_first_built_not_the_first_sorted_key():
     """record.json sorts its keys: the first snapshot is the one at position 0, wherever its key sorts."""
-    from hermes_eval.bench.swebench_cost import _kth_snapshot
+    from hermes_eval.costs.swebench_cost import _kth_snapshot
 
     snapshots = {"a@1/": {"files": 10, "files_reused": 9}, "a@2/": {"files": 10, "files_reused": 0},
                  "a@3/": {"files": 10, "files_reused": 8}}

@@ -1,4 +1,4 @@
-"""ranx's numba kernels compiled (or loaded from numba's cache) by one process at a time.
+"""A warm-up lock: ranx's numba kernels compiled (or loaded from numba's cache) by one process at a time.
 
 Numba writes its on-disk cache into ranx's package folder the first time a kernel runs. Several
 sweep workers doing that at once in a fresh virtualenv could read one another's half-written

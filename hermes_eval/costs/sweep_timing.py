@@ -1,6 +1,6 @@
 """`make sweep` timed phase by phase, cold (a fresh clone) and warm (the same clone again).
 
-    python -m hermes_eval.bench.sweep_timing --label after [--label-ref before=REF] --out reports/sweep_timing.md
+    python -m hermes_eval.costs.sweep_timing --label after [--label-ref before=REF] --out reports/sweep_timing.md
 
 For each label, clones the repository at a ref into ``WORK/<label>/main`` (``../shared`` linked beside
 it, matplotlib's and Hugging Face's caches pointed inside the clone's folder so nothing global is
@@ -73,7 +73,7 @@ def render(results: dict[str, dict], identity: str | None, empty_package_caches:
     caches = ("pip and uv started with empty caches (`--empty-package-caches`)" if empty_package_caches
               else "pip's and uv's caches were as found")
     lines = ["# make sweep: where the time goes", "",
-             f"Produced by `python -m hermes_eval.bench.sweep_timing` (see its docstring); {caches}. Each cell is "
+             f"Produced by `python -m hermes_eval.costs.sweep_timing` (see its docstring); {caches}. Each cell is "
              "wall s / CPU s (user+sys, children included). The machine is shared: the load average "
              "(1, 5, 15 min) before and after each phase is shown; compare CPU seconds across loads.", ""]
     head = ["step"] + [f"{lab} {ph}" for lab in labels for ph in ("cold", "warm")]
@@ -102,7 +102,7 @@ def render(results: dict[str, dict], identity: str | None, empty_package_caches:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m hermes_eval.bench.sweep_timing", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m hermes_eval.costs.sweep_timing", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--repo", default=".", help="the repository to clone (default: here)")
     p.add_argument("--ref", action="append", default=[], metavar="LABEL=REF",

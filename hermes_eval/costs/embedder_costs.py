@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from hermes_eval.bench.common import default_chunks_and_queries, percentile_ms
+from hermes_eval.costs.common import default_chunks_and_queries, percentile_ms
 
 EMBEDDERS = ("minilm", "minilm_onnx", "minilm_onnx_int8", "minilm_static")
 N_TEXTS = 128  # documents per throughput measurement

@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from hermes_eval.bench.common import default_chunks_and_queries
+from hermes_eval.costs.common import default_chunks_and_queries
 from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
 N_TEXTS = 512

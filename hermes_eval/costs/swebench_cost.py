@@ -32,7 +32,7 @@ def _cli(*words: str) -> list[str]:
 
 
 def _reference(instances: Path, mirrors: Path) -> dict:
-    proc = subprocess.run([sys.executable, "-m", "hermes_eval.bench.snapshot_reference", str(instances),
+    proc = subprocess.run([sys.executable, "-m", "hermes_eval.costs.snapshot_reference", str(instances),
                            str(mirrors)], capture_output=True, text=True, check=True)
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
@@ -185,7 +185,7 @@ def markdown(r: dict | None) -> list[str]:
         return lines
     refs = r["reference"]
     lines = ["", f"## SWE-bench Lite cost ({r['instances']} mirrored instances, each in its own snapshot; one run)", "",
-             f"Reference (`hermes_eval/bench/snapshot_reference.py`: git ls-tree + cat-file, each .py blob "
+             f"Reference (`hermes_eval/costs/snapshot_reference.py`: git ls-tree + cat-file, each .py blob "
              f"tokenized once, BM25 Okapi over whole .py files): {' s, '.join(str(x) for x in r['reference_spread_s'])} s "
              f"(before and after our arms), peak RSS {refs[0]['peak_rss_mb']} MB, file nDCG@10 "
              f"{r['reference_ndcg@10']}. Import of the query set: {r['import_s']} s.", "",

@@ -1,7 +1,7 @@
 """The make-sweep timing table says which caches it started with and sums each phase's steps."""
 from __future__ import annotations
 
-from hermes_eval.bench.sweep_timing import STEPS, render
+from hermes_eval.costs.sweep_timing import STEPS, render
 
 
 def results(wall: float) -> dict:

@@ -103,7 +103,7 @@ def run(cache: Path) -> dict:
     for backend in BACKENDS:
         mine = []
         for size in SIZES:
-            proc = subprocess.run([sys.executable, "-m", "hermes_eval.bench.scaling", str(data), backend,
+            proc = subprocess.run([sys.executable, "-m", "hermes_eval.costs.scaling", str(data), backend,
                                    str(size)], capture_output=True, text=True, timeout=1200)
             if proc.returncode != 0:
                 mine.append({"backend": backend, "chunks": size, "error": proc.stderr.strip()[-300:]})

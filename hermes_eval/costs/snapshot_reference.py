@@ -152,7 +152,7 @@ def mirror_dirs(rows: Iterable[dict], mirrors: Path) -> dict[str, Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m hermes_eval.bench.snapshot_reference INSTANCES MIRRORS [REPO ...]``: prints one JSON
+    """``python -m hermes_eval.costs.snapshot_reference INSTANCES MIRRORS [REPO ...]``: prints one JSON
     line (instances, distinct blobs, files, nDCG@10, wall seconds, peak RSS in MB)."""
     import argparse
     import json

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from hermes_eval.bench.swebench_dense_cost import judged, markdown, sample_texts
+from hermes_eval.costs.swebench_dense_cost import judged, markdown, sample_texts
 
 FILES = {"pkg/a.py": "def a():\n    return 1\n", "pkg/b.py": "def b():\n    return 2\n", "pkg/empty.py": "\n\n",
          "README.md": "# not python\n"}

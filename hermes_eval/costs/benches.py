@@ -16,7 +16,7 @@ log = logging.getLogger(__name__)
 
 
 def _register() -> None:
-    from hermes_eval.bench import (embedder_costs, embedding, metrics_speed, overhead, reuse, scaling, swebench_cost,
+    from hermes_eval.costs import (embedder_costs, embedding, metrics_speed, overhead, reuse, scaling, swebench_cost,
                                    swebench_dense_cost)
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
@@ -96,10 +96,10 @@ def render(results: dict) -> str:
         lines.append(_row(["metrics_speed", f"{r['total_seconds']} s for {r['queries']} queries x "
                            f"{r['depth']} ({r['metrics']} metrics + CIs)", "-", "-"]))
     lines += _embedders(b.get("embedders"))
-    from hermes_eval.bench.swebench_cost import markdown as swebench_markdown
+    from hermes_eval.costs.swebench_cost import markdown as swebench_markdown
 
     lines += swebench_markdown(b.get("swebench_cost"))
-    from hermes_eval.bench.swebench_dense_cost import markdown as swebench_dense_markdown
+    from hermes_eval.costs.swebench_dense_cost import markdown as swebench_dense_markdown
 
     lines += swebench_dense_markdown(b.get("swebench_dense_cost"))
     sc = b.get("scaling")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 
-from hermes_eval.bench import snapshot_reference
+from hermes_eval.costs import snapshot_reference
 from hermes_eval.cli.main import main
 
 FILES = {

@@ -7,7 +7,7 @@ import sys
 import threading
 from pathlib import Path
 
-from hermes_eval.judge import jit
+from hermes_eval.judge import warmup_lock
 
 HOLD = """
 import sys
@@ -19,39 +19,39 @@ with FileLock(sys.argv[1]):
 
 
 def test_the_lock_is_per_ranx_install_and_outside_the_project():
-    path = jit.lock_path()
+    path = warmup_lock.lock_path()
     assert path.parent == Path(tempfile.gettempdir()) and path.name.endswith(".lock")
-    assert path == jit.lock_path()
+    assert path == warmup_lock.lock_path()
 
 
 def test_warm_waits_while_another_process_compiles(monkeypatch):
-    monkeypatch.setattr(jit, "_WARM", set())
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(jit.lock_path())], stdin=subprocess.PIPE,
+    monkeypatch.setattr(warmup_lock, "_WARM", set())
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(warmup_lock.lock_path())], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
         done = threading.Event()
-        worker = threading.Thread(target=lambda: (jit.warm(["ndcg@10", "mrr@10"]), done.set()), daemon=True)
+        worker = threading.Thread(target=lambda: (warmup_lock.warm(["ndcg@10", "mrr@10"]), done.set()), daemon=True)
         worker.start()
         worker.join(1.0)
         assert not done.is_set()  # blocked on the other process's lock (it cannot finish early)
-        assert jit._WARM == set()
+        assert warmup_lock._WARM == set()
     finally:
         holder.stdin.write("\n")
         holder.stdin.flush()
         holder.wait(60)
     worker.join(300)
-    assert done.is_set() and jit._WARM == {"ndcg@10", "mrr@10"}
+    assert done.is_set() and warmup_lock._WARM == {"ndcg@10", "mrr@10"}
 
 
 def test_warm_runs_once_per_metric(monkeypatch):
-    monkeypatch.setattr(jit, "_WARM", {"ndcg@10"})
+    monkeypatch.setattr(warmup_lock, "_WARM", {"ndcg@10"})
     calls = []
     import ranx
 
     real = ranx.evaluate
     monkeypatch.setattr(ranx, "evaluate", lambda *a, **k: (calls.append(a[2]), real(*a, **k))[1])
-    jit.warm(["ndcg@10"])
-    jit.warm(["ndcg@10", "recall@5"])
-    jit.warm(["recall@5"])
-    assert calls == [["recall@5", "recall@5"]]  # a lone metric is asked twice (ranking.list_of_two)
+    warmup_lock.warm(["ndcg@10"])
+    warmup_lock.warm(["ndcg@10", "recall@5"])
+    warmup_lock.warm(["recall@5"])
+    assert calls == [["recall@5", "recall@5"]]  # a lone metric is asked twice (ranx_dicts.list_of_two)

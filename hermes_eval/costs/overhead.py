@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from hermes_eval.bench.common import default_chunks_and_queries, median_ms
+from hermes_eval.costs.common import default_chunks_and_queries, median_ms
 from retrievers.pipeline import Depths, Pipeline
 from retrievers.sparse.bm25s import BM25SIndex
 from retrievers.sparse.tokenizer import CodeTokenizer

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from hermes_eval.bench import embedder_costs, snapshot_reference, swebench_cost
+from hermes_eval.costs import embedder_costs, snapshot_reference, swebench_cost
 from retrievers.embedders.clip import clipper
 
 TARGET = 1.3

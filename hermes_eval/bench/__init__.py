@@ -1,1 +1,0 @@
-"""`make bench`: cost benchmarks measured as ratios side by side (reports/bench.{md,json})."""
