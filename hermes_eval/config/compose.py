@@ -27,8 +27,11 @@ def compose(overrides: list[str]):
     from hydra import initialize_config_dir
     from hydra.core.global_hydra import GlobalHydra
 
+    from hermes_eval.config.benchmark_overlays import register
+
     overrides = quote_source_lists(overrides)
     offline_defaults()
+    register(CONF_DIR)  # the benchmark overlays and experiments (conf/benchmarks/*.yaml)
     GlobalHydra.instance().clear()
     try:
         with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
