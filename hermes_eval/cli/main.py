@@ -46,12 +46,9 @@ def cmd_leaderboard(args) -> int:
 
     anchors, columns = ((), ())
     if args.anchors:
-        from hermes_eval.report.anchors import load_anchors
+        from hermes_eval.report.anchors import anchors_for
 
-        path = Path(args.anchors) if Path(args.anchors).is_file() else CONF_DIR / "anchors" / f"{args.anchors}.yaml"
-        if not path.is_file():
-            raise UserError(f"--anchors {args.anchors}: no such file and no conf/anchors/{args.anchors}.yaml")
-        anchors, columns = load_anchors(path)
+        anchors, columns = anchors_for(args.anchors, CONF_DIR)
     from hermes_eval.record.results import load_records, unusable_runs
 
     records = load_records(Path(args.runs))  # read once: reading checksums every run file
@@ -181,8 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--alpha", type=float, default=0.05, help="significance level after Holm")
     p.add_argument("--force", action="store_true", help="rebuild even when the records, settings and "
                    "report code are those of the last build")
-    p.add_argument("--anchors", default=None, help="published numbers to set beside ours: conf/anchors/NAME.yaml "
-                   "or a file (e.g. --anchors benchmarks); its `columns` are shown on every board")
+    p.add_argument("--anchors", default=None, help="published numbers to set beside ours: a board's (the anchors "
+                   "and columns of the conf/benchmarks records on it, e.g. --anchors swebench) or an anchors file; "
+                   "its columns are shown on every board")
     p = sub.add_parser("compare", help="two runs of one query set, query by query: wins, losses, the paired "
                        "difference with its CI per stratum, misses by cause, the queries that differ most")
     p.set_defaults(func=cmd_compare)

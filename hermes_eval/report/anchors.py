@@ -1,6 +1,7 @@
-"""Published numbers beside ours: ``conf/anchors/NAME.yaml`` lists, per query set, what a paper or
-public leaderboard reports (system, metric, value, source) and which of our arms it corresponds
-to; each board then shows both, the difference, and the anchor's note on what differs."""
+"""Published numbers beside ours: each benchmark record (``conf/benchmarks/NAME.yaml``) lists, per
+query set, what a paper or public leaderboard reports (system, metric, value, source) and which of our
+arms it corresponds to; ``leaderboard --anchors BOARD`` sets those of every record of that board (or of an
+anchors file) beside our runs, with the difference and the anchor's note on what differs."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,22 +11,11 @@ from typing import Mapping
 import pandas as pd
 import yaml
 
+from hermes_eval.config.benchmarks import AVERAGES, Anchor, boards
 from hermes_eval.core.errors import UserError
 from hermes_eval.record.folder import RunFiles
 
-
-@dataclass(frozen=True)
-class Anchor:
-    querysets: tuple[str, ...]  # boards it goes on
-    published: str  # who reports it, for which system
-    metric: str  # our metric name it is set against (e.g. ndcg@10)
-    value: float
-    system: str  # our arm's label (e.g. exact, mteb_bm25)
-    source: str
-    chunker: str | None = None  # our arm's chunker, when it matters
-    note: str = ""
-    average: str = "queries"  # how the published value averages: over queries, or "repos" (mean of
-    # the per-repository means, as CodeRAG-Bench reports RepoEval); ours is then averaged the same way
+__all__ = ["AVERAGES", "Anchor", "AnchorRow", "anchor_rows", "anchors_for", "load_anchors"]
 
 
 @dataclass(frozen=True)
@@ -40,32 +30,26 @@ class AnchorRow:
 
 
 def load_anchors(path: Path) -> tuple[tuple[Anchor, ...], tuple[str, ...]]:
-    """(anchors, extra metric columns) from an anchors file; errors name the entry and field."""
+    """(anchors, extra metric columns) from an anchors file (``columns:`` and ``anchors:``, each entry as a
+    record's); errors name the entry and field."""
     try:
         data = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as exc:
         raise UserError(f"{path}: cannot read anchors ({type(exc).__name__}): check the file") from None
-    out = []
-    for i, a in enumerate(data.get("anchors") or []):
-        where = f"{path} anchors[{i}]"
-        missing = [k for k in ("querysets", "published", "metric", "value", "system", "source") if k not in a]
-        if missing:
-            raise UserError(f"{where}: field {missing[0]!r} is missing: add it")
-        try:
-            value = float(a["value"])
-        except (TypeError, ValueError):
-            raise UserError(f"{where}: field 'value' must be a number, got {a['value']!r}") from None
-        qsets = a["querysets"] if isinstance(a["querysets"], list) else [a["querysets"]]
-        average = str(a.get("average") or "queries")
-        if average not in AVERAGES:
-            raise UserError(f"{where}: field 'average' must be one of {', '.join(AVERAGES)}, got {average!r}")
-        out.append(Anchor(tuple(str(q) for q in qsets), str(a["published"]), str(a["metric"]), value,
-                          str(a["system"]), str(a["source"]), a.get("chunker"), str(a.get("note") or ""),
-                          average))
-    return tuple(out), tuple(str(c) for c in data.get("columns") or ())
+    anchors = tuple(Anchor.parse(a, f"{path} anchors[{i}]") for i, a in enumerate(data.get("anchors") or []))
+    return anchors, tuple(str(c) for c in data.get("columns") or ())
 
 
-AVERAGES = ("queries", "repos")
+def anchors_for(name: str, conf_dir: Path) -> tuple[tuple[Anchor, ...], tuple[str, ...]]:
+    """(anchors, extra columns) of ``--anchors NAME``: an anchors file, or a board, whose records in
+    ``conf_dir``/benchmarks give their anchors and columns (in record order)."""
+    if Path(name).is_file():
+        return load_anchors(Path(name))
+    known = boards(conf_dir)
+    if name not in known:
+        raise UserError(f"--anchors {name}: no such file and no board of that name in conf/benchmarks/*.yaml "
+                        f"(boards: {', '.join(sorted(known))})")
+    return known[name].anchors, known[name].columns
 
 
 def _over_repos(per_query: pd.DataFrame, metric: str) -> tuple[float, tuple[float, float]] | None:
