@@ -11,8 +11,6 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
 import numpy as np
 
 from hermes_eval.cache.content import Cache, key_of
@@ -36,15 +34,13 @@ from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, reset_
 from hermes_eval.record.rescore import rescore
 from hermes_eval.record.run_lock import RunBusy, run_lock
 from hermes_eval.record.write import write_record, write_run_files
-from hermes_eval.stages.build import Built, build
 from hermes_eval.stages.judge import check_queries, judge
 from hermes_eval.stages.arm_share import active as sharing_active, kept
 from hermes_eval.stages.prepare import chunking_key, prepare, released
-from hermes_eval.stages.scoped import search_snapshots
-from hermes_eval.stages.shard_run import merge_parts, search_shard
+from hermes_eval.stages.run_modes import SearchInput, search
+from hermes_eval.stages.run_record import RunRecord, embedding_stats, index_stats, part_stats
+from hermes_eval.stages.shard_run import search_shard
 from hermes_eval.stages.shards import all_parts, read_part, write_part
-from hermes_eval.stages.search import run_queries
-from hermes_eval.stages.tuning import apply_fusion_tuning
 from retrievers.chunkers.coverage import fallbacks
 from retrievers.code_identity import code_identity
 
@@ -180,8 +176,9 @@ def _identity(s: RunSettings) -> dict:
             "hermes_eval_version": __version__, "experiment": s.experiment}
 
 
-def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -> dict:
-    """One run; with ``parts`` (a sharded run's), their searches are merged instead of searching."""
+def _run(s: RunSettings, run_dir: Path, base: dict, shard_parts: list | None = None) -> dict:
+    """One run; with ``shard_parts`` (a sharded run's), their searches are merged instead of searching
+    (the modes: stages/run_modes.py)."""
     rss_scope = reset_peak_rss()  # this job's own peak, not an earlier job's in the same process
     cache = Cache(s.paths.cache)
     prepared = prepare(s, cache)
@@ -202,27 +199,10 @@ def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring
     overfetch = s.exclude_overfetch if any(q.exclude for q in prepared.queryset.queries) else 0
-    k = int(s.depths["k"])
-    snapshots = work = sharded = None
-    if parts is not None:  # a sharded run: its shards searched, here they are put together
-        queries, tuning = list(prepared.queryset.queries), None
-        measured, built, snapshots, work, sharded = merge_parts(s, prepared.indexed, queries, parts, overfetch)
-        cache.events.extend(built.events)
-        parts = built.parts
-    elif prepared.reuse is not None:  # several repository snapshots: each query searches its own
-        queries, tuning = list(prepared.queryset.queries), None
-        measured, built, snapshots, work = search_snapshots(s, prepared.indexed, chunks, queries, lookup,
-                                                            prepared.reuse, overfetch)
-        cache.events.extend(built.events)
-        parts = built.parts
-    else:
-        built = build(s, prepared.indexed, chunks, overfetch)
-        cache.events.extend(built.events)
-        parts = built.parts
-        # tuning fits fusion on a train split of the queries and hands back the held-out rest
-        queries, tuning = apply_fusion_tuning(s.fusion_tuning, built.pipeline, list(prepared.queryset.queries),
-                                              lookup, s.seed, overfetch)
-        measured = run_queries(built.pipeline, queries, lookup, k, overfetch, s.warmup, parts.foreign)
+    searched = search(SearchInput(s, prepared, chunks, lookup, overfetch, shard_parts))
+    built, queries, measured = searched.built, searched.queries, searched.measured
+    cache.events.extend(built.events)
+    parts = built.parts
     if parts.foreign is not None and parts.foreign.ids:
         lookup = ChunkLookup(list(lookup.by_id.values()))
         warnings_.append(f"FOREIGN CHUNKS: the service returned {len(parts.foreign.ids)} spans that are not "
@@ -237,34 +217,24 @@ def _run(s: RunSettings, run_dir: Path, base: dict, parts: list | None = None) -
     latency = {stage: latency_summary(v) for stage, v in sorted(measured.stage_ns.items())}
     latency["total"] = latency_summary(measured.total_ns)
     failpoint("run.files_written")
-    return dict(
-        base, status="ok", error=None, warnings=warnings_,
-        corpus_info=corpus_info, indexed_fingerprint=fingerprint,
+    chunk_stats = kept("chunking", chunking_key(s), "stats", lambda: _chunk_stats(chunks, cache, chunks_key))
+    return RunRecord(
+        identity=base, warnings=warnings_, corpus_info=corpus_info, indexed_fingerprint=fingerprint,
         queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
         hygiene=judged.hygiene.to_dict(),
-        chunks={**kept("chunking", chunking_key(s), "stats", lambda: _chunk_stats(chunks, cache, chunks_key)),
-                "fallback": fallbacks(s.chunker.build(), languages_indexed)},
+        chunks={**chunk_stats, "fallback": fallbacks(s.chunker.build(), languages_indexed)},
         legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, files=files,
         latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),
                 "repo": stratum_means(scores.per_query, {q.qid: q.repo or NO_STRATUM for q in queries})},
-        fusion_tuning=tuning, index=_index_stats(built), snapshots=snapshots, snapshot_work=work, shards=sharded,
+        fusion_tuning=searched.fusion_tuning, index=index_stats(built), snapshots=searched.snapshots,
+        snapshot_work=searched.snapshot_work, shards=searched.shards,
         peak_rss_mb=round(peak_rss_mb(), 1), peak_rss_scope=rss_scope, cache=cache.events,
-        embeddings=_embedding_stats(parts.embedder),
-        reranker=_part_stats(s.reranker.name if s.reranker else None, parts.reranker),
-        expander=_part_stats(s.expander.name if s.expander else None, parts.expander),
-        service=_part_stats(s.retriever_name, built.pipeline if parts.foreign is not None else None))
-
-
-def _embedding_stats(embedder: Any) -> dict | None:
-    """The embedder's counters, with indexing throughput: documents encoded per second of encoding
-    (model build and load excluded; absent when every vector came from the cache)."""
-    if embedder is None:
-        return None
-    stats = dict(embedder.stats)
-    secs, computed = float(stats.get("encode_seconds") or 0.0), int(stats.get("computed") or 0)
-    stats["texts_per_s"] = round(computed / secs, 2) if computed and secs > 0 else None
-    return stats
+        embeddings=embedding_stats(parts.embedder),
+        reranker=part_stats(s.reranker.name if s.reranker else None, parts.reranker),
+        expander=part_stats(s.expander.name if s.expander else None, parts.expander),
+        service=part_stats(s.retriever_name, built.pipeline if parts.foreign is not None else None),
+    ).as_dict()
 
 
 def _chunk_stats(chunks, cache: Cache, chunks_key: str = "") -> dict:
@@ -279,15 +249,3 @@ def _chunk_stats(chunks, cache: Cache, chunks_key: str = "") -> dict:
             **cache.get_or_compute("token-stats", key, lambda: token_stats(chunks))}
 
 
-def _index_stats(built: Built) -> dict:
-    return {"build_seconds": {k: round(v, 4) for k, v in built.build_seconds.items()},
-            "sources": dict(built.pipeline.build_sources),
-            "build_seconds_total": round(built.build_total, 4), "bytes": built.index_bytes}
-
-
-def _part_stats(name: str | None, part: Any) -> dict | None:
-    """A reranker's, expander's or service's name and counters (timeouts, errors, fallbacks...)."""
-    if part is None:
-        return None
-    return {"name": name or type(part).__name__,
-            "stats": json.loads(json.dumps(getattr(part, "stats", {}), default=str))}
