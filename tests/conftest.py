@@ -36,7 +36,7 @@ def pytest_runtest_makereport(item, call):
 # hash (plus max_seq_length, normalize, the embedder wrapper's code and library versions) and the
 # sha256 of each text, and every row is checksummed, so a warm entry is always the vector this code
 # would compute. Chunk and index caches stay per session (shared_cache below) so that the build paths
-# are exercised on every run; their keys hold code identity too (retrievers.code_identity).
+# are exercised on every run; their keys hold part identity too (retrievers.identity).
 EMBEDDING_CACHE = ROOT / ".cache" / "test-embeddings"
 
 

@@ -17,7 +17,9 @@ from filelock import FileLock
 
 from hermes_eval.cache.content import key_of
 from retrievers.chunk import Chunk
-from retrievers.code_identity import config_code_identity
+from retrievers.identity.key import config_key
+from retrievers.identity.names import named
+from retrievers.identity.probe import index_probe
 from retrievers.index import Index
 
 MANIFEST = "manifest.json"
@@ -94,10 +96,23 @@ class CachedIndexStore:
 
 def leg_keys(leg_cfgs: dict[str, dict], chunks: Sequence[Chunk], embedder_identity: str | None,
              inputs: dict[str, str]) -> dict[str, str]:
-    """The cache key of each leg: its config, the code of its backend and tokenizer (the modules its
-    ``_target_``s name, their project imports, library versions), the chunk set and (for vector
-    legs) the embedder, whose identity holds the embedder's own code."""
+    """The cache key of each leg: its config, its backend's and tokenizer's identity (:func:`leg_code`),
+    the chunk set and (for vector legs) the embedder, whose identity holds the embedder's own."""
     chunk_hash = chunk_set_hash(chunks)
-    return {name: key_of(cfg, config_code_identity(cfg), chunk_hash,
+    return {name: key_of(named(cfg), leg_code(cfg), chunk_hash,
                          embedder_identity if inputs[name] == "vector" else None)
             for name, cfg in leg_cfgs.items()}
+
+
+_LEG_CODES: dict[str, str] = {}
+
+
+def leg_code(cfg: dict) -> str:
+    """The parts a leg config names (declared names and versions, their libraries) and the hits a fresh
+    instance of it returns on the probe (:func:`retrievers.identity.probe.index_probe`)."""
+    from hermes_eval.config.parts import instantiate_part
+
+    blob = json.dumps(cfg, sort_keys=True, default=str)
+    if blob not in _LEG_CODES:
+        _LEG_CODES[blob] = config_key(cfg, lambda: index_probe(instantiate_part(cfg)))
+    return _LEG_CODES[blob]

@@ -9,7 +9,7 @@ from typing import Any
 from omegaconf import DictConfig
 
 from hermes_eval.config.parts import instantiate_part, plain
-from hermes_eval.core.moved_targets import as_recorded
+from retrievers.identity.names import named
 from retrievers.legs import active_legs as legs_that_run
 
 # keys that do not change what a run measures, so they stay out of its hash
@@ -35,9 +35,9 @@ def _drop_locations(node: Any) -> Any:
 
 
 def config_hash(cfg: DictConfig | dict) -> str:
-    """16 hex digits over what a run measures; a part whose module moved hashes under the module it
-    had when its runs were first named (:mod:`hermes_eval.core.moved_targets`)."""
-    data = as_recorded(plain(cfg))
+    """16 hex digits over what a run measures; every part by its declared name
+    (:mod:`retrievers.identity.names`), so a part that moves or is renamed names the same runs."""
+    data = named(plain(cfg))
     for key in UNHASHED:
         data.pop(key, None)
     data = _drop_locations(data)

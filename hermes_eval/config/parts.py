@@ -5,7 +5,7 @@ from typing import Any
 
 from omegaconf import DictConfig, OmegaConf
 
-from hermes_eval.core.moved_targets import as_current
+from retrievers.identity.names import buildable
 
 META_KEYS = ("name", "notes", "substitutes")
 
@@ -20,12 +20,12 @@ def plain(cfg: DictConfig | dict | None) -> Any:
 
 def instantiate_part(node: DictConfig | dict | None) -> Any:
     """``hydra.utils.instantiate`` after dropping descriptive keys (name, notes) at the top; a
-    ``_target_`` written with a module that has since moved builds from its new module."""
+    ``_target_`` naming a part by its declared name, or by a module it has since left, builds it."""
     if node is None:
         return None
     from hydra.utils import instantiate
 
-    data = as_current(plain(node))
+    data = buildable(plain(node))
     for key in META_KEYS:
         data.pop(key, None)
     return instantiate(data, _convert_="all")

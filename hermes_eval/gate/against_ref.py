@@ -4,8 +4,9 @@ Resolves the ref (``--against``, else the commit the baseline records), unpacks 
 both trees the same arms, query texts and absolute cache and dataset paths, times them
 interleaved with an A/A twin (gate.interleave) and judges each latency rule (gate.latency).
 The baseline tree reads the same query files through its own folder whose manifests name every
-generator by the module it had before a move (:mod:`hermes_eval.core.moved_targets`): a tree from
-before the move checks a stored set's generator against its own config and knows only those names.
+generator by its declared name (:mod:`retrievers.identity.names`, the import path it had when first
+recorded): a tree from before a move checks a stored set's generator against its own config and knows
+only those names.
 The gate's command-line overrides are the change being tried: they apply to this tree (and its
 twin), not to the baseline ref, which runs its arms as committed.
 """
@@ -17,7 +18,7 @@ import shutil
 from pathlib import Path
 from typing import Callable
 
-from hermes_eval.core.moved_targets import as_recorded
+from retrievers.identity.names import named
 from hermes_eval.gate.interleave import measure_interleaved
 from hermes_eval.gate.latency import latency_verdict
 from hermes_eval.gate.rules import Verdict
@@ -41,7 +42,7 @@ def recorded_datasets(folders: list[Path], dest: Path) -> Path:
         manifest = tmp / "manifest.json"
         if manifest.exists():
             data = json.loads(manifest.read_text())
-            manifest.write_text(json.dumps(as_recorded(data), indent=2, sort_keys=True) + "\n")
+            manifest.write_text(json.dumps(named(data), indent=2, sort_keys=True) + "\n")
         shutil.rmtree(dest / folder.name, ignore_errors=True)
         os.rename(tmp, dest / folder.name)
     return dest

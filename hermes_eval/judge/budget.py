@@ -13,6 +13,7 @@ single other characters: cheap, deterministic, no vocabulary, the same for every
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -22,6 +23,7 @@ from hermes_eval.core import Query
 from hermes_eval.core.metrics import BUDGETS
 from retrievers.chunk import Chunk
 from retrievers.chunkers.tokens import count_tokens, line_tokens
+from retrievers.identity.declare import PartId
 
 TOKENIZER = "regex word-pieces: [letters]+ | [digits]+ | one other non-space char"
 
@@ -111,6 +113,23 @@ def token_stats(chunks: Sequence[Chunk]) -> dict:
     return {"tokens_mean": round(float(sizes.mean()), 1), "tokens_p50": float(np.percentile(sizes, 50)),
             "tokens_p95": float(np.percentile(sizes, 95)), "tokens_max": int(sizes.max()),
             "tokens_total": int(sizes.sum()), "tokenizer": TOKENIZER}
+
+
+TOKEN_STATS = PartId("hermes_eval.judge.budget.token_stats", 1)  # bump when the statistics change
+
+
+@lru_cache(maxsize=1)
+def token_stats_key() -> str:
+    """:func:`token_stats`'s identity: its declared version, its libraries and what it says of the probe
+    files' line chunks."""
+    from retrievers.chunkers.base import chunk_files
+    from retrievers.chunkers.lines import LineChunker
+    from retrievers.identity.key import part_key
+    from retrievers.identity.libraries import library_versions
+    from retrievers.identity.probe import probe_files
+
+    return part_key([TOKEN_STATS], token_stats(chunk_files(LineChunker(), probe_files())),
+                    library_versions([__name__]))
 
 
 def _unscoped(path: str) -> str:

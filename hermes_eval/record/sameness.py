@@ -16,9 +16,9 @@ two runs of the same code on the same machine:
 - ``files``: the checksums of the run files, which are compared themselves (per_query.parquet's
   checksum covers its latency columns).
 
-The recorded ``config`` is compared with every ``_target_`` in the module it had when its runs
-were first named (:mod:`hermes_eval.core.moved_targets`): a part that moved to another module is
-the same part, and its config hash is unchanged.
+The recorded ``config`` is compared with every ``_target_`` as its part's declared name
+(:mod:`retrievers.identity.names`): a part that moved to another module is the same part, and its
+config hash is unchanged.
 
 With ``--allow-added``, fields and per-query columns that only the second tree's records have
 (what newer code records in addition) are listed as added and not counted; every value both
@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hermes_eval.core.moved_targets import as_recorded
+from retrievers.identity.names import named
 
 EXACT_FILES = ("run.trec", "qrels.trec", "qrels.file.trec", "qrels.line.trec", "run.module.trec", "qrels.module.trec")
 RECORD_EXCLUDED = ("wall_seconds", "finished_at", "latency_ms", "peak_rss_mb", "machine", "git_commit",
@@ -42,7 +42,7 @@ def comparable_record(record: dict) -> dict:
     """``record`` without the fields listed in the module docstring."""
     out = {k: v for k, v in record.items() if k not in RECORD_EXCLUDED}
     if isinstance(out.get("config"), dict):
-        out["config"] = as_recorded(out["config"])
+        out["config"] = named(out["config"])
     if isinstance(out.get("index"), dict):
         out["index"] = {k: v for k, v in out["index"].items() if k not in INDEX_EXCLUDED}
     return out

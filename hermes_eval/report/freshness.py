@@ -26,11 +26,13 @@ def _file_sha(path: Path) -> str:
 
 
 def board_key(runs_dir: Path, settings, history: Path | None, templates: Path = TEMPLATES) -> str:
-    from retrievers.code_identity import code_identity
+    from retrievers.identity.libraries import closure, library_versions
 
     h = hashlib.sha256()
     h.update(repr(settings).encode())
-    h.update(code_identity(*CODE, libs=("jinja2", "matplotlib", "pandas", "ranx", "scipy")).encode())
+    sources, _ = closure(CODE)  # a board is seconds to rebuild: its key follows the source text itself
+    h.update(repr((sorted(sources.items()), library_versions(CODE, ("jinja2", "matplotlib", "pandas", "ranx",
+                                                                   "scipy")))).encode())
     for f in sorted(p for p in templates.rglob("*") if p.is_file()):
         h.update(f"{f.relative_to(templates).as_posix()}\0{_file_sha(f)}\0".encode())
     for run_dir in sorted(run_dirs(runs_dir)):

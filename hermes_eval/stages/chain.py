@@ -23,7 +23,7 @@ from hermes_eval.core.errors import one_line
 from hermes_eval.core.failpoints import failpoint
 from hermes_eval.core.version import __version__
 from hermes_eval.corpus.languages import gold_language
-from hermes_eval.judge.budget import token_stats
+from hermes_eval.judge.budget import token_stats, token_stats_key
 from hermes_eval.judge.percentiles import latency_summary
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.strata import NO_STRATUM, stratum_means
@@ -42,7 +42,6 @@ from hermes_eval.stages.run_record import RunRecord, embedding_stats, index_stat
 from hermes_eval.stages.shard_run import search_shard
 from hermes_eval.stages.shards import all_parts, read_part, write_part
 from retrievers.chunkers.coverage import fallbacks
-from retrievers.code_identity import code_identity
 
 __all__ = ["RunOutcome", "execute", "find_record"]
 
@@ -242,7 +241,7 @@ def _chunk_stats(chunks, cache: Cache, chunks_key: str = "") -> dict:
     counted before (by the same code): a re-run over SWE-bench's snapshots skips counting 880 MB again.
     The set is known by ``chunks_key`` (what it was made from) when given, else by hashing it."""
     sizes = [c.n_lines for c in chunks]
-    key = key_of(chunks_key or chunk_set_hash(chunks), code_identity(token_stats.__module__))
+    key = key_of(chunks_key or chunk_set_hash(chunks), token_stats_key())
     return {"count": len(chunks), "lines_mean": round(float(np.mean(sizes)), 3),
             "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
             "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1),

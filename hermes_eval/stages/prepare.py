@@ -15,7 +15,9 @@ from hermes_eval.querysets.obtain import obtain_queryset
 from hermes_eval.stages.arm_share import kept
 from retrievers.chunk import Chunk
 from retrievers.chunkers.base import chunk_files
-from retrievers.code_identity import code_identity, config_code_identity
+from retrievers.identity.key import config_key
+from retrievers.identity.names import named
+from retrievers.identity.probe import chunker_probe
 
 
 @dataclass(frozen=True)
@@ -50,11 +52,10 @@ def prepare_queries(s: RunSettings, force: bool = False) -> Prepared:
 
 def chunk_corpus(s: RunSettings, indexed: Corpus, cache: Cache) -> tuple[Chunk, ...]:
     """The indexed corpus cut by the configured chunker, cached by corpus, chunker config and the
-    chunker's code (its modules, what they import from the project, library versions)."""
+    chunker's identity (:func:`chunker_code`)."""
     chunker = s.chunker.build()
-    code = config_code_identity(dict(s.chunker.node), chunk_files.__module__)
     chunks = cache.get_or_compute(
-        "chunks", key_of(indexed.fingerprint, dict(s.chunker.node), code),
+        "chunks", key_of(indexed.fingerprint, named(dict(s.chunker.node)), chunker_code(s)),
         lambda: chunk_files(chunker, [(f.path, f.text, f.language) for f in indexed.files]))
     if not chunks:
         raise UserError(f"chunker {s.chunker_name!r} produced no chunks for corpus {indexed.name!r}")
@@ -81,8 +82,20 @@ def chunk_snapshots(s: RunSettings, indexed: Corpus, scopes: list[str], cache: C
 
 
 def chunker_identity(s: RunSettings) -> str:
-    """The chunker's config and code (its modules, what they import from the project, library versions)."""
-    return key_of(dict(s.chunker.node), config_code_identity(dict(s.chunker.node), chunk_files.__module__))
+    """The chunker's config and identity (:func:`chunker_code`)."""
+    return key_of(named(dict(s.chunker.node)), chunker_code(s))
+
+
+_CHUNKER_CODES: dict[str, str] = {}
+
+
+def chunker_code(s: RunSettings) -> str:
+    """The parts the chunker config names (declared names and versions, their libraries) and the chunks
+    it makes of the probe files through ``chunk_files``: a refactor with equal chunks keeps it."""
+    node = repr(dict(s.chunker.node))
+    if node not in _CHUNKER_CODES:
+        _CHUNKER_CODES[node] = config_key(dict(s.chunker.node), lambda: chunker_probe(s.chunker.build(), chunk_files))
+    return _CHUNKER_CODES[node]
 
 
 def corpus_key(s: RunSettings) -> tuple:
@@ -121,7 +134,7 @@ def prepare(s: RunSettings, cache: Cache) -> Prepared:
 def _chunks_key(s: RunSettings, indexed: Corpus, scopes: list[str]) -> str:
     from hermes_eval.stages import snapshots
 
-    return key_of(indexed.fingerprint, scopes, chunker_identity(s), code_identity(snapshots.__name__))
+    return key_of(indexed.fingerprint, scopes, chunker_identity(s), snapshots.assembly_key())
 
 
 def released(p: Prepared, s: RunSettings) -> Prepared:

@@ -7,6 +7,7 @@ texts already embedded come from the embedding cache, so a later commit costs on
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from hermes_eval.core import Corpus, Query
@@ -15,6 +16,7 @@ from hermes_eval.core.queryset import scope_finder
 from retrievers.chunk import Chunk
 from hermes_eval.cache.chunk_store import ChunkStore, from_rows, to_rows
 from retrievers.digest import text_sha
+from retrievers.identity.declare import PartId
 from retrievers.chunkers.base import merged
 from retrievers.progress import track
 
@@ -119,3 +121,21 @@ def _chunk_part(chunker, part: list[tuple[str, str, str]]) -> list[list[Chunk]]:
 
 def _chunk_one(chunker, rel: str, text: str, language: str) -> list[Chunk]:
     return [c for c in chunker.chunk(rel, text, language) if c.text.strip()]
+
+
+ASSEMBLY = PartId("hermes_eval.stages.snapshots", 1)  # bump when chunks are assembled differently
+
+
+@lru_cache(maxsize=1)
+def assembly_key() -> str:
+    """This module's identity: its declared version, and the chunks it assembles from two probe snapshots
+    (the probe files at ``a@1/`` and, one file changed, at ``a@2/``) with a line chunker."""
+    from retrievers.chunkers.lines import LineChunker
+    from retrievers.identity.key import part_key
+    from retrievers.identity.probe import probe_files
+
+    files = [CorpusFile(f"a@1/{p}", "a", lang, text) for p, text, lang in probe_files()]
+    files += [CorpusFile(f"a@2/{p}", "a", lang, text + ("\nchanged\n" if i == 0 else ""))
+              for i, (p, text, lang) in enumerate(probe_files())]
+    chunks, reuse = chunk_by_content(LineChunker(), Corpus("probe", tuple(files)), ["a@1/", "a@2/"])
+    return part_key([ASSEMBLY], [[(c.id, c.text) for c in chunks], reuse])

@@ -19,7 +19,7 @@ Lines are split on ``\\n`` only, as ``ast``, tree-sitter and the corpus scanner 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Protocol, runtime_checkable
+from typing import ClassVar, Iterable, Protocol, Sequence, runtime_checkable
 
 from retrievers.chunk import Chunk
 from retrievers.progress import track
@@ -27,16 +27,29 @@ from retrievers.progress import track
 
 @runtime_checkable
 class Chunker(Protocol):
-    """Split one file into chunks that together cover every non-blank line."""
+    """Split one file into chunks that together cover every non-blank line.
+
+    A chunker subclasses this protocol and so starts from its capabilities' defaults:
+
+    - ``selective`` (False: it covers every non-blank line; True when it picks its documents);
+    - ``fallback`` (None: it cuts every file itself; else the chunker that cuts what it does not
+      parse, which ``chunks.fallback`` in a run's record names per language);
+    - ``merge(chunks)``: its corpus-level pass over one repository's chunks (centred windows keep
+      identical texts once); by default the chunks unchanged.
+    """
+
+    selective: ClassVar[bool] = False
+    fallback: Chunker | None = None
 
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]: ...
 
+    def merge(self, chunks: Sequence[Chunk]) -> list[Chunk]:
+        return list(chunks)
+
 
 def merged(chunker: Chunker, chunks: Iterable[Chunk]) -> list[Chunk]:
-    """A chunker's corpus-level pass over one repository's chunks (``merge``, optional: windows
-    with identical text kept once), or the chunks unchanged."""
-    merge = getattr(chunker, "merge", None)
-    return list(merge(list(chunks))) if merge is not None else list(chunks)
+    """A chunker's corpus-level pass (:meth:`Chunker.merge`) over one repository's chunks."""
+    return list(chunker.merge(list(chunks)))
 
 
 @runtime_checkable

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import Piece, assemble, split_lines
+from retrievers.chunkers.base import Chunker, Piece, assemble, split_lines
 from retrievers.chunkers.heuristic import HeuristicChunker
+from retrievers.identity.declare import declare
 
 # our language name -> astchunk's
 LANGUAGES: dict[str, str] = {"python": "python", "java": "java", "csharp": "csharp",
@@ -45,8 +46,9 @@ def _name(node) -> str | None:
     return _name(inner) if inner is not None else None
 
 
+@declare("retrievers.chunkers.cast.CASTChunker")
 @dataclass(frozen=True)
-class CASTChunker:
+class CASTChunker(Chunker):
     """astchunk's cAST for the languages it parses; ``fallback`` for the rest."""
 
     max_chunk_size: int = 1200

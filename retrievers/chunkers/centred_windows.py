@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import is_blank, make_chunk, split_lines
+from retrievers.chunkers.base import Chunker, is_blank, make_chunk, split_lines
+from retrievers.identity.declare import declare
 
 
 def centred_windows(n_lines: int, size: int, step: int) -> list[tuple[int, int]]:
@@ -24,8 +25,9 @@ def centred_windows(n_lines: int, size: int, step: int) -> list[tuple[int, int]]
     return out
 
 
+@declare("retrievers.chunkers.centred_windows.CentredWindowChunker")
 @dataclass(frozen=True)
-class CentredWindowChunker:
+class CentredWindowChunker(Chunker):
     """Windows of ``size`` lines centred every ``step`` lines; whitespace-only windows dropped."""
 
     size: int = 20

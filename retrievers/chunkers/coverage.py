@@ -43,7 +43,7 @@ def handler(chunker: Any, language: str) -> tuple[Any, bool]:
         found, fell = handler(inner, language)
         return found, fell or inner is chunker.fallback
     native = NATIVE.get(type(chunker), lambda c: None)(chunker)
-    fallback = getattr(chunker, "fallback", None)
+    fallback = chunker.fallback
     if native is None or language in native or fallback is None:
         return chunker, False
     return handler(fallback, language)[0], True

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from retrievers.chunk import Chunk
 from retrievers.chunkers.base import Chunker
 from retrievers.chunkers.heuristic import HeuristicChunker
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.chunkers.dispatch.Route")
 @dataclass(frozen=True)
 class Route:
     """Send files of ``languages`` to ``chunker``."""
@@ -16,8 +18,9 @@ class Route:
     chunker: Chunker
 
 
+@declare("retrievers.chunkers.dispatch.LanguageDispatcher")
 @dataclass(frozen=True)
-class LanguageDispatcher:
+class LanguageDispatcher(Chunker):
     """Chunk each file with the first route naming its language, else with ``fallback``."""
 
     routes: tuple[Route, ...] = ()

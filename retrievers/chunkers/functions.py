@@ -11,19 +11,22 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import ClassVar
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import definition_start, make_chunk, python_tree, split_lines
+from retrievers.chunkers.base import Chunker, definition_start, make_chunk, python_tree, split_lines
+from retrievers.identity.declare import declare
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+@declare("retrievers.chunkers.functions.FunctionChunker")
 @dataclass(frozen=True)
-class FunctionChunker:
+class FunctionChunker(Chunker):
     """``decorators``: a function's chunk starts at its first decorator (else at ``def``)."""
 
     decorators: bool = True
-    selective = True  # covers functions only, not every line (retrievers/chunkers/base.py)
+    selective: ClassVar[bool] = True  # covers functions only, not every line (retrievers/chunkers/base.py)
 
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
         tree = python_tree(text, language)

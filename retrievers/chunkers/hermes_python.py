@@ -13,14 +13,16 @@ import ast
 from dataclasses import dataclass, field
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import Piece, assemble, definition_start, python_tree, split_lines
+from retrievers.chunkers.base import Chunker, Piece, assemble, definition_start, python_tree, split_lines
 from retrievers.chunkers.heuristic import HeuristicChunker
+from retrievers.identity.declare import declare
 
 _KINDS = {ast.FunctionDef: "function", ast.AsyncFunctionDef: "async_function", ast.ClassDef: "class"}
 
 
+@declare("retrievers.chunkers.hermes_python.HermesPythonChunker")
 @dataclass(frozen=True)
-class HermesPythonChunker:
+class HermesPythonChunker(Chunker):
     """Top-level Python definitions via ``ast``; oversized ones split with overlap."""
 
     max_chars: int = 1500

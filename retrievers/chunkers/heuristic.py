@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import Piece, assemble, split_lines
+from retrievers.chunkers.base import Chunker, Piece, assemble, split_lines
+from retrievers.identity.declare import declare
 
 HINTS = ("def", "fn", "class", "func", "function", "impl", "struct", "interface", "enum", "trait",
          "namespace")
@@ -29,8 +30,9 @@ def _hint_regex(hints: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"^\s*{_MODIFIERS}(?:{words})(?=[\s<(*])\*?\s*(?P<name>[A-Za-z_$][\w$]*)?")
 
 
+@declare("retrievers.chunkers.heuristic.HeuristicChunker")
 @dataclass(frozen=True)
-class HeuristicChunker:
+class HeuristicChunker(Chunker):
     """Character-capped line windows that break at structural hints, with overlapping lines."""
 
     max_chars: int = 1500

@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass, field
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import Piece, assemble, split_lines
+from retrievers.chunkers.base import Chunker, Piece, assemble, split_lines
 from retrievers.chunkers.heuristic import HeuristicChunker
+from retrievers.identity.declare import declare
 
 _NAME = r"[A-Za-z_$][\w$]*"
 _PATTERNS: dict[str, str] = {
@@ -41,8 +42,9 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
+@declare("retrievers.chunkers.js_regex.JSRegexChunker")
 @dataclass(frozen=True)
-class JSRegexChunker:
+class JSRegexChunker(Chunker):
     """Function and class blocks found by regular expressions, for JS and TS."""
 
     max_chars: int = 1500

@@ -4,11 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import Piece, is_blank, make_chunk, split_lines, windows
+from retrievers.chunkers.base import Chunker, Piece, is_blank, make_chunk, split_lines, windows
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.chunkers.lines.LineChunker")
 @dataclass(frozen=True)
-class LineChunker:
+class LineChunker(Chunker):
     """Windows of ``size`` lines stepping ``size - overlap``; whitespace-only windows dropped."""
 
     size: int = 40

@@ -15,9 +15,10 @@ import re
 from dataclasses import dataclass, field
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import Piece, assemble, split_lines
+from retrievers.chunkers.base import Chunker, Piece, assemble, split_lines
 from retrievers.chunkers.heuristic import HeuristicChunker
 from retrievers.chunkers.tokens import line_tokens
+from retrievers.identity.declare import declare
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -106,8 +107,9 @@ def paragraphs(lines: list[str], start: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
+@declare("retrievers.chunkers.markdown.MarkdownChunker")
 @dataclass(frozen=True)
-class MarkdownChunker:
+class MarkdownChunker(Chunker):
     """Heading sections, packed paragraphs, then token-capped line windows."""
 
     max_tokens: int = 512

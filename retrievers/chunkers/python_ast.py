@@ -11,14 +11,17 @@ import ast
 from dataclasses import dataclass, field
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import definition_start, is_blank, make_chunk, python_tree, split_lines, windows
+from retrievers.chunkers.base import (Chunker, definition_start, is_blank, make_chunk, python_tree, split_lines,
+                                      windows)
 from retrievers.chunkers.lines import LineChunker
+from retrievers.identity.declare import declare
 
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
+@declare("retrievers.chunkers.python_ast.PythonASTChunker")
 @dataclass(frozen=True)
-class PythonASTChunker:
+class PythonASTChunker(Chunker):
     max_lines: int = 80
     overlap: int = 5
     fallback: LineChunker = field(default_factory=LineChunker)

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import Piece, assemble, split_lines
+from retrievers.chunkers.base import Chunker, Piece, assemble, split_lines
 from retrievers.chunkers.heuristic import HeuristicChunker
 from retrievers.chunkers.ts_nodes import parser, rows, text_of
+from retrievers.identity.declare import declare
 
 Namer = Callable[[object], "str | None"]
 _FUNCS = frozenset({"function_expression", "function", "arrow_function", "generator_function", "class"})
@@ -117,8 +118,9 @@ TYPESCRIPT = Grammar("tree_sitter_typescript", {
 GRAMMARS: dict[str, Grammar] = {"go": GO, "rust": RUST, "javascript": JAVASCRIPT, "typescript": TYPESCRIPT}
 
 
+@declare("retrievers.chunkers.treesitter_symbols.TreeSitterSymbolChunker")
 @dataclass(frozen=True)
-class TreeSitterSymbolChunker:
+class TreeSitterSymbolChunker(Chunker):
     """One chunk per definition for the languages in ``GRAMMARS``; ``fallback`` for the rest."""
 
     max_chars: int = 1500

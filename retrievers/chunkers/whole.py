@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from retrievers.chunk import Chunk
-from retrievers.chunkers.base import make_chunk, split_lines
+from retrievers.chunkers.base import Chunker, make_chunk, split_lines
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.chunkers.whole.WholeFileChunker")
 @dataclass(frozen=True)
-class WholeFileChunker:
+class WholeFileChunker(Chunker):
     """The file's first to last non-blank line as one chunk; a blank file gives none."""
 
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:

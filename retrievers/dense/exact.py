@@ -9,8 +9,10 @@ from typing import ClassVar, Sequence
 import numpy as np
 
 from retrievers.index import Hit, check_k, top_k
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.dense.exact.ExactIndex")
 @dataclass
 class ExactIndex:
     """Brute-force cosine (inner product of normalised vectors)."""

@@ -15,6 +15,7 @@ import numpy as np
 
 from retrievers.dense.vectors import as_rows, search_graph
 from retrievers.index import Hit, check_k
+from retrievers.identity.declare import declare
 
 Kind = Literal["flat", "ivf", "hnsw"]
 
@@ -37,6 +38,7 @@ def _hnsw(faiss, dim: int, ix: "FaissIndex", n: int):
 _FACTORIES: dict[str, Callable] = {"flat": _flat, "ivf": _ivf, "hnsw": _hnsw}
 
 
+@declare("retrievers.dense.faiss_index.FaissIndex")
 @dataclass
 class FaissIndex:
     """One FAISS inner-product index of the given kind; saved with ``faiss.write_index``."""

@@ -15,6 +15,7 @@ import numpy as np
 
 from retrievers.dense.vectors import as_rows
 from retrievers.index import Hit, check_k, settle_ties
+from retrievers.identity.declare import declare
 
 _DB = "vec.sqlite"
 _KNN_MAX = 4096
@@ -33,6 +34,7 @@ def _connect(target: str):
     return db
 
 
+@declare("retrievers.dense.sqlite_vec.SQLiteVecIndex")
 @dataclass
 class SQLiteVecIndex:
     """An in-memory vec0 table (cosine) in sqlean; saved as a SQLite file."""

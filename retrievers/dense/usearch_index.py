@@ -20,10 +20,12 @@ import numpy as np
 
 from retrievers.dense.vectors import as_rows, search_graph
 from retrievers.index import Hit, check_k
+from retrievers.identity.declare import declare
 
 _FILE = "index.usearch"
 
 
+@declare("retrievers.dense.usearch_index.USearchIndex")
 @dataclass
 class USearchIndex:
     """A usearch HNSW graph over the vectors, keys = row numbers; loaded memory-mapped."""

@@ -14,7 +14,9 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from retrievers.code_identity import code_identity
+from retrievers.identity.declare import PartId
+from retrievers.identity.key import part_key
+from retrievers.identity.libraries import library_versions
 from retrievers.embedders.builds import BuildSpec, Built, ensure_built, require, source_model
 from retrievers.embedders.model_source import model_identity
 
@@ -27,9 +29,14 @@ OUTPUT_NAME = "last_hidden_state"
 PIP = {"onnx": "onnx==1.23.2", "onnxruntime": "onnxruntime==1.32.0"}
 
 
+# a build is minutes of work, so it has no probe: bump the version when the export changes
+EXPORT = PartId("retrievers.embedders.onnx_export", 1)
+
+
 def export_code() -> str:
-    """Code identity of the export: this module and the libraries that shape the graph."""
-    return code_identity(__name__, libs=("torch", "transformers", "onnx", "onnxruntime", "tokenizers"))
+    """Identity of the export: its declared version and the libraries that shape the graph."""
+    return part_key([EXPORT], None, library_versions([__name__], ("torch", "transformers", "onnx", "onnxruntime",
+                                                                 "tokenizers")))
 
 
 def fp32_spec(model: str, opset: int) -> BuildSpec:

@@ -15,11 +15,14 @@ from typing import Callable
 
 import numpy as np
 
-from retrievers.code_identity import code_identity
 from retrievers.embedders.builds import Built, require
 from retrievers.embedders.clip import WORD_SPLITTING, head_for
 from retrievers.embedders.base import CachedEmbedder
 from retrievers.embedders.onnx_export import INPUT_NAMES, ONNX_FILE, PIP, build_fp32, build_int8
+from retrievers.identity.declare import declare
+from retrievers.identity.key import part_key
+from retrievers.identity.libraries import library_versions
+from retrievers.identity.probe import encoder_probe
 
 QUANTIZE = {"none": "fp32", "int8": "int8"}
 DEFAULT_MODELS_DIR = Path.home() / ".cache" / "hermes-eval"
@@ -76,6 +79,7 @@ def encode_batch(sess, tokenizer, texts: list[str]) -> np.ndarray:
     return mean_pool(hidden, mask)
 
 
+@declare("retrievers.embedders_onnx.OnnxEmbedder")
 @dataclass
 class OnnxEmbedder(CachedEmbedder):
     """A sentence-transformers model exported to ONNX (``quantize: none``) or int8 (``quantize: int8``)."""
@@ -137,7 +141,8 @@ class OnnxEmbedder(CachedEmbedder):
         """The built model's key (source fingerprint, build settings, export code and library
         versions) plus the settings and code that turn its output into vectors."""
         if not hasattr(self, "_identity"):
-            code = code_identity(__name__, libs=("onnxruntime", "tokenizers"))
+            code = part_key([self], encoder_probe(lambda texts: self._encode(texts, query=False)),
+                            library_versions([__name__], ("onnxruntime", "tokenizers")))
             self._identity = (f"{self.built.path.name}|msl={self.max_seq_length}|norm={self.normalize}"
                               f"|code={code}")
         return self._identity

@@ -9,12 +9,16 @@ from typing import Sequence
 
 import numpy as np
 
-from retrievers.code_identity import code_identity
+from retrievers.identity.key import part_key
+from retrievers.identity.libraries import library_versions
+from retrievers.identity.probe import encoder_probe
 from retrievers.embedders.cache import EmbeddingCache, embed_through_cache
 from retrievers.embedders.clip import clipper
 from retrievers.embedders.model_source import ModelUnavailable, model_identity, resolve_model
 from retrievers.progress import count_forward_passes
+from retrievers.identity.declare import declare
 
+@declare("retrievers.embedders.SentenceTransformerEmbedder")
 @dataclass
 class SentenceTransformerEmbedder:
     """Any sentence-transformers model by name or path; the default is the packaged MiniLM."""
@@ -71,11 +75,13 @@ class SentenceTransformerEmbedder:
 
     @property
     def identity(self) -> str:
-        """Model content hash plus everything that changes a vector: settings, this wrapper's code
-        and the versions of the libraries under it (sentence-transformers, transformers, torch...)."""
+        """Model content hash plus everything that changes a vector: settings, this wrapper's declared
+        identity, the versions of the libraries under it (sentence-transformers, transformers, torch...)
+        and the vectors it makes of the probe texts."""
         self.st  # noqa: B018 - loads the model and resolves its path
         if not hasattr(self, "_identity"):
-            code = code_identity(__name__, libs=("transformers", "tokenizers", "torch"))
+            code = part_key([self], encoder_probe(self._clipped_encode),
+                            library_versions([__name__], ("transformers", "tokenizers", "torch")))
             self._identity = (f"{model_identity(self._path)}|msl={self.max_seq_length}"
                               f"|norm={self.normalize}|code={code}")
         return self._identity
@@ -92,12 +98,16 @@ class SentenceTransformerEmbedder:
                                          normalize_embeddings=self.normalize,
                                          convert_to_numpy=True), dtype=np.float32)
 
+    def _clipped_encode(self, texts: list[str]) -> np.ndarray:
+        """Document vectors, each document first cut to a head the model's window cannot see past."""
+        cut = clipper(self.st.tokenizer, self.st.max_seq_length) if self.clip else None
+        return self._encode([cut(x) for x in texts] if cut is not None else texts)
+
     def _timed_encode(self, texts: list[str]) -> np.ndarray:
         """Document vectors, their encoding time added to ``stats['encode_seconds']`` (model loaded first)."""
         self.st  # noqa: B018 - loading is not encoding
         t = time.perf_counter()
-        cut = clipper(self.st.tokenizer, self.st.max_seq_length) if self.clip else None
-        vecs = self._encode([cut(x) for x in texts] if cut is not None else texts)
+        vecs = self._clipped_encode(texts)
         self.stats["encode_seconds"] = round(self.stats["encode_seconds"] + time.perf_counter() - t, 4)
         return vecs
 

@@ -11,10 +11,13 @@ from pathlib import Path
 
 import numpy as np
 
-from retrievers.code_identity import code_identity
 from retrievers.embedders.builds import Built, require
 from retrievers.embedders.base import CachedEmbedder
 from retrievers.embedders.static_distill import PIP, build_static
+from retrievers.identity.declare import declare
+from retrievers.identity.key import part_key
+from retrievers.identity.libraries import library_versions
+from retrievers.identity.probe import encoder_probe
 
 DEFAULT_MODELS_DIR = Path.home() / ".cache" / "hermes-eval"
 
@@ -25,6 +28,7 @@ def load_static(folder: Path):
     return model2vec.StaticModel.from_pretrained(str(folder), force_download=False)
 
 
+@declare("retrievers.embedders_static.StaticEmbedder")
 @dataclass
 class StaticEmbedder(CachedEmbedder):
     """model2vec distilled from ``model``: ``pca_dims`` output dimensions, SIF weights, stored as ``quantize_to``."""
@@ -58,7 +62,8 @@ class StaticEmbedder(CachedEmbedder):
     @property
     def identity(self) -> str:
         if not hasattr(self, "_identity"):
-            code = code_identity(__name__, libs=("model2vec", "tokenizers"))
+            code = part_key([self], encoder_probe(lambda texts: self._encode(texts, query=False)),
+                            library_versions([__name__], ("model2vec", "tokenizers")))
             self._identity = (f"{self.built.path.name}|msl={self.max_seq_length}|norm={self.normalize}"
                               f"|code={code}")
         return self._identity

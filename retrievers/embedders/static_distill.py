@@ -11,17 +11,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from retrievers.code_identity import code_identity
 from retrievers.embedders.builds import BuildSpec, Built, ensure_built, require, source_model
 from retrievers.embedders.model_source import model_identity
+from retrievers.identity.declare import PartId
+from retrievers.identity.key import part_key
+from retrievers.identity.libraries import library_versions
 
 PIP = "model2vec==0.10.0 skeletoken==0.6.1"
+# a build is minutes of work, so it has no probe: bump the version when the distillation changes
+DISTILL = PartId("retrievers.embedders.static_distill", 1)
 
 
 def distill_code() -> str:
-    """Code identity of the distillation: this module and the libraries it runs."""
-    return code_identity(__name__, libs=("model2vec", "skeletoken", "torch", "transformers", "tokenizers",
-                                         "sklearn"))
+    """Identity of the distillation: its declared version and the libraries it runs."""
+    return part_key([DISTILL], None, library_versions([__name__], ("model2vec", "skeletoken", "torch",
+                                                                   "transformers", "tokenizers", "sklearn")))
 
 
 def static_spec(model: str, settings: dict) -> BuildSpec:

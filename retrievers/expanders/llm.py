@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field
 
 from retrievers.remote.chat_client import FAILURE_KEY, ChatClient, HttpFailure, parse_json_answer, strip_fences
+from retrievers.identity.declare import declare
 
 SYSTEM_PROMPT = ("You rewrite code search queries. Give {n} alternative phrasings of the user's query "
                  "that could match the same code (other words, identifiers, or the API involved). "
@@ -37,6 +38,7 @@ def _counters() -> dict:
     return {"queries": 0, "expanded": 0, "timeouts": 0, "unreachable": 0, "errors": 0, "empty": 0}
 
 
+@declare("retrievers.query_expansion.LLMQueryExpander")
 @dataclass(frozen=True)
 class LLMQueryExpander:
     """``expand(query)`` -> up to ``n`` alternatives; on any failure no alternatives (counted),

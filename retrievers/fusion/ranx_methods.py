@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from retrievers.fusion.base import check_dense_weight, leg_weight
 from retrievers.index import Hit, by_score_then_id
+from retrievers.identity.declare import declare
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ PER_RUN = ("weights", "log_odds", "map_scores", "probs")
 QID = "q"
 
 
+@declare("retrievers.fusion_ranx.RanxFusion")
 @dataclass(frozen=True)
 class RanxFusion:
     """``ranx.fuse(method, norm, params)`` over one query's leg lists, ties broken by id."""

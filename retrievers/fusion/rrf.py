@@ -6,8 +6,10 @@ from typing import Mapping
 
 from retrievers.fusion.base import check_dense_weight, leg_weight
 from retrievers.index import Hit
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.fusion.WeightedRRF")
 @dataclass(frozen=True)
 class WeightedRRF:
     """score(d) = sum over lists of weight / (k + rank), rank 1-based; plus an optional bonus

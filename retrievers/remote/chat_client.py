@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from retrievers.remote.transport import HttpFailure, JsonPoster
+from retrievers.identity.declare import declare
 
 __all__ = ["FAILURE_KEY", "ChatClient", "HttpFailure", "parse_json_answer", "strip_fences"]
 
@@ -18,6 +19,7 @@ FAILURE_KEY = {"timeout": "timeouts", "unreachable": "unreachable", "error": "er
 _FENCE = re.compile(r"```[A-Za-z0-9_-]*\s*\n?(.*?)```", re.S)
 
 
+@declare("retrievers.llm_client.ChatClient")
 @dataclass(frozen=True)
 class ChatClient:
     """Chat completions from one endpoint. The API key is read at call time from the

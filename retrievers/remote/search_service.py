@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from retrievers.remote.transport import HttpFailure, JsonPoster
 from retrievers.index import Hit, SearchResult, check_k
+from retrievers.identity.declare import declare
 
 _PLACEHOLDER = re.compile(r"\{query\}|\{k\}")
 TIME_UNITS_NS = {"ns": 1, "us": 1_000, "ms": 1_000_000, "s": 1_000_000_000}
@@ -80,6 +81,7 @@ class ResponseMapping:
             raise ValueError(f"first_line must be 0 or 1, got {self.first_line}")
 
 
+@declare("retrievers.http_service.HttpService")
 @dataclass(frozen=True)
 class HttpService:
     """A whole-pipeline stand-in for the runner: ``build`` does nothing, ``search`` asks the

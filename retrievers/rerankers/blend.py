@@ -5,11 +5,13 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from retrievers.rerankers.base import Hit, Scorer, bump, by_scores, check_depth, minmax
+from retrievers.identity.declare import declare
 
 # repo-search: fused ranks 1-3 keep 75% of their RRF score, 4-10 keep 60%, 11 and below 40%
 REPO_SEARCH_BANDS: tuple[tuple[int | None, float], ...] = ((3, 0.75), (10, 0.60), (None, 0.40))
 
 
+@declare("retrievers.rerankers.blend.Blend")
 @dataclass(frozen=True)
 class Blend:
     """score = w(rank) * fused + (1 - w(rank)) * scorer, both min-max scaled within the head.

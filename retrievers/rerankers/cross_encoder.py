@@ -11,12 +11,14 @@ from typing import Any, Sequence
 
 from retrievers.embedders.model_source import ModelUnavailable
 from retrievers.rerankers.base import Hit, bump, by_scores, check_depth
+from retrievers.identity.declare import declare
 
 
 def _counters() -> dict:
     return {"queries": 0, "timeouts": 0, "errors": 0, "fallbacks": 0}
 
 
+@declare("retrievers.rerankers.cross_encoder.CrossEncoderReranker")
 @dataclass(frozen=True)
 class CrossEncoderReranker:
     """Scores (query, chunk) pairs with any cross-encoder by hub name or local folder.

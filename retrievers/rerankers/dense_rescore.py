@@ -5,8 +5,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
 from retrievers.rerankers.base import DocVectors, Hit, by_scores, check_depth, query_vector, unit
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.rerankers.dense_rescore.DenseRescore")
 @dataclass(frozen=True)
 class DenseRescore:
     """Cosine(query, chunk) with the pipeline's embedder; chunk vectors come from its cache."""

@@ -8,6 +8,7 @@ from typing import Any, Sequence
 
 from retrievers.remote.chat_client import FAILURE_KEY, ChatClient, parse_json_answer
 from retrievers.rerankers.base import Hit, bump, by_scores, check_depth
+from retrievers.identity.declare import declare
 
 SYSTEM_PROMPT = ("You judge code search results. Given a search query and a code snippet, decide "
                  "whether the snippet is relevant to the query. Reply with JSON only: "
@@ -37,6 +38,7 @@ def _counters() -> dict:
             "unparsed": 0, "fallbacks": 0}
 
 
+@declare("retrievers.rerankers.llm.LLMReranker")
 @dataclass(frozen=True)
 class LLMReranker:
     """One chat request per candidate, ``concurrency`` at a time; candidates are ordered by

@@ -7,8 +7,10 @@ from typing import Any, ClassVar, Literal
 import numpy as np
 
 from retrievers.rerankers.base import DocVectors, Hit, arrange, check_depth, minmax, query_vector, unit
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.rerankers.mmr.MMR")
 @dataclass(frozen=True)
 class MMR:
     """Greedy MMR: pick argmax of lambda * relevance - (1 - lambda) * max cosine to the picked.

@@ -12,10 +12,12 @@ from retrievers.index import Hit, check_k, top_k
 from retrievers.sparse.bm25s_counts import index_from_counts
 from retrievers.sparse.term_counts import Stacked
 from retrievers.sparse.tokenizer import CodeTokenizer
+from retrievers.identity.declare import declare
 
 Method = Literal["lucene", "robertson", "atire", "bm25l", "bm25+"]
 
 
+@declare("retrievers.sparse.bm25s.BM25SIndex")
 @dataclass
 class BM25SIndex:
     """Documents matching no query term are never returned (BM25L/BM25+ score them above 0)."""

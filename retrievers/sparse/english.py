@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.sparse.english.BM25STextTokenizer")
 @dataclass(frozen=True)
 class BM25STextTokenizer:
     """``bm25s.tokenize(text, stopwords=..., stemmer=Stemmer(language))`` for one text."""

@@ -11,8 +11,10 @@ import numpy as np
 
 from retrievers.index import Hit, check_k, top_k
 from retrievers.sparse.tokenizer import GPT2PreTokenizer
+from retrievers.identity.declare import declare
 
 
+@declare("retrievers.sparse.jaccard.JaccardIndex")
 @dataclass
 class JaccardIndex:
     """Token sets per document in a binary sparse matrix; a query counts shared tokens by one product."""

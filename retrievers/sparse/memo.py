@@ -7,7 +7,9 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol, Sequence
 
-from retrievers.code_identity import code_identity
+from retrievers.identity.key import part_key
+from retrievers.identity.libraries import library_versions
+from retrievers.identity.probe import tokenizer_probe
 from retrievers.digest import text_sha
 from retrievers.sparse.term_counts import TermCounts, Vocabulary
 
@@ -89,14 +91,18 @@ class MemoTokenizer:
             return TermCounts.of(n, freqs, self.terms)
         return TermCounts.of_tokens(self.inner(text), self.terms)
 
+    def _code(self) -> str:
+        """The tokenizer's declared identity, its libraries and the tokens it makes of the probe texts."""
+        cls = type(self.inner)
+        return part_key([cls], tokenizer_probe(self.inner), library_versions([cls.__module__]))
+
     def _identity(self) -> str:
-        """What the store keys counts by: the tokenizer's code and settings; empty (nothing stored)
-        without a store, or for a tokenizer whose settings its repr does not show (not a dataclass)."""
+        """What the store keys counts by: the tokenizer's identity (:meth:`_code`) and settings; empty
+        (nothing stored) without a store, or for a tokenizer whose settings its repr does not show (not a
+        dataclass)."""
         if self._key is None:
-            cls = type(self.inner)
             self._key = ("" if self.store is None or not hasattr(self.inner, "__dataclass_fields__") else
-                         hashlib.sha256(f"{code_identity(cls.__module__)}\0{cls.__qualname__}\0{self.inner!r}"
-                                        .encode()).hexdigest()[:24])
+                         hashlib.sha256(f"{self._code()}\0{self.inner!r}".encode()).hexdigest()[:24])
         return self._key
 
 

@@ -13,10 +13,12 @@ import numpy as np
 from retrievers.index import Hit, check_k, top_k
 from retrievers.sparse.term_counts import Stacked, TermCounts, Vocabulary
 from retrievers.sparse.tokenizer import CodeTokenizer
+from retrievers.identity.declare import declare
 
 _VARIANTS = {"okapi": "BM25Okapi", "bm25l": "BM25L", "bm25plus": "BM25Plus"}
 
 
+@declare("retrievers.sparse.rank_bm25.RankBM25Index")
 @dataclass
 class RankBM25Index:
     variant: Literal["okapi", "bm25l", "bm25plus"] = "okapi"

@@ -14,10 +14,12 @@ from typing import Callable, ClassVar, Sequence
 
 from retrievers.index import Hit, check_k, settle_ties
 from retrievers.sparse.terms import QuotedOr, unicode_words
+from retrievers.identity.declare import declare
 
 _DB = "fts5.sqlite"
 
 
+@declare("retrievers.sparse.sqlite_fts5.SQLiteFTS5Index")
 @dataclass
 class SQLiteFTS5Index:
     """An in-memory FTS5 table ranked by ``bm25()``; saved as a SQLite file."""

@@ -15,10 +15,12 @@ from typing import Callable, ClassVar, Sequence
 
 from retrievers.index import Hit, check_k, settle_ties
 from retrievers.sparse.terms import QuotedOr, unicode_words
+from retrievers.identity.declare import declare
 
 _LOCKS = (".tantivy-meta.lock", ".tantivy-writer.lock")
 
 
+@declare("retrievers.sparse.tantivy_bm25.TantivyIndex")
 @dataclass
 class TantivyIndex:
     """A single-segment tantivy index in a private directory; saved as a copy of it."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from retrievers.identity.declare import declare
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 MAX_WORDS = 2_000_000  # distinct words remembered by a CodeTokenizer before it starts afresh
 
 
+@declare("retrievers.tokenize.CodeTokenizer")
 @dataclass(frozen=True)
 class CodeTokenizer:
     """Split on non-alphanumerics, then camelCase and snake_case parts; lowercase.
@@ -63,6 +65,7 @@ class CodeTokenizer:
         return tuple(t for t in lowered if len(t) >= self.min_len)
 
 
+@declare("retrievers.tokenize.WhitespaceTokenizer")
 @dataclass(frozen=True)
 class WhitespaceTokenizer:
     """Lucene's WhitespaceAnalyzer (Pyserini's ``JWhiteSpaceAnalyzer``): runs of non-whitespace,
@@ -80,6 +83,7 @@ class WhitespaceTokenizer:
 _GPT2 = re.compile(r"""'(?:s|t|re|ve|m|ll|d)| ?[^\W\d_]+| ?\d+| ?(?:[^\s\w]|_)+|\s+(?!\S)|\s+""")
 
 
+@declare("retrievers.tokenize.GPT2PreTokenizer")
 @dataclass(frozen=True)
 class GPT2PreTokenizer:
     """GPT-2's pre-tokenization, case kept. RepoCoder compares p50k_base token ids, whose BPE files

@@ -17,6 +17,7 @@ from hermes_eval.core.queryset import QuerySet
 from hermes_eval.corpus.languages import detect_language
 from hermes_eval.querysets.generators.manifest import manifest
 from hermes_eval.querysets.sampling import balanced_sample
+from retrievers.identity.declare import declare
 
 
 def with_language(q: Query) -> Query:
@@ -28,6 +29,7 @@ def with_language(q: Query) -> Query:
     return replace(q, meta=dict(q.meta, language=lang or "unknown"))
 
 
+@declare("hermes_eval.querysets.combined.CombinedQueries")
 @dataclass(frozen=True)
 class CombinedQueries:
     """Generator config: ``parts`` are generator configs (each with ``_target_``)."""

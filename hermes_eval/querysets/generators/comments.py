@@ -17,6 +17,7 @@ from hermes_eval.querysets.python.definitions import def_start, iter_defs, parse
 from hermes_eval.querysets.generators.manifest import manifest
 from hermes_eval.querysets.sampling import stratified_sample, unique_texts
 from hermes_eval.core import Query, Span
+from retrievers.identity.declare import declare
 
 # tool pragmas and decoration, not prose (``#:`` documents the attribute below, not the definition)
 _PRAGMA = re.compile(r"^#\s*(noqa|type:|pragma|pylint|fmt:|mypy|isort|ruff|flake8|-\*-|!)", re.I)
@@ -51,6 +52,7 @@ def _block(lines: list[str], first: int, step: int, indent: int, limit: int) -> 
     return min(nums), max(nums), parts
 
 
+@declare("hermes_eval.querysets.comments.LeadingCommentQueries")
 @dataclass(frozen=True)
 class LeadingCommentQueries:
     """Generator config; ``generate(corpus, name)`` returns a QuerySet."""

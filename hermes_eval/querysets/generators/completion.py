@@ -15,6 +15,7 @@ from hermes_eval.querysets.python.index import ModuleIndex
 from hermes_eval.querysets.generators.manifest import manifest
 from hermes_eval.querysets.sampling import stratified_sample, unique_texts
 from hermes_eval.core import Query, Span
+from retrievers.identity.declare import declare
 
 # (gold, exclude, extra meta), or the reason the task is skipped
 Judgement = Union[tuple[tuple[Span, ...], tuple[Span, ...], dict], str]
@@ -34,6 +35,7 @@ def repo_indexes(corpus: Corpus) -> dict[str, ModuleIndex]:
     return {repo: ModuleIndex(files) for repo, files in groups.items()}
 
 
+@declare("hermes_eval.querysets.tasks.HoleQueries")
 @dataclass(frozen=True)
 class HoleQueries:
     """Base generator: subclasses set ``protocol`` and implement ``judge``."""

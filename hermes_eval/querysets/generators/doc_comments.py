@@ -27,10 +27,12 @@ from hermes_eval.querysets.generators.docstrings import docstring_candidates
 from hermes_eval.querysets.generators.manifest import manifest
 from hermes_eval.querysets.sampling import balanced_sample, unique_texts
 from hermes_eval.querysets.treesitter.parsed import parsed_files
+from retrievers.identity.declare import declare
 
 LANGUAGES = ("python", "go", "rust", "javascript", "typescript")
 
 
+@declare("hermes_eval.querysets.doc_comments.DocCommentQueries")
 @dataclass(frozen=True)
 class DocCommentQueries:
     """Generator config; ``generate(corpus, name)`` returns a QuerySet."""

@@ -15,6 +15,7 @@ from hermes_eval.querysets.python.definitions import def_start, iter_defs, parse
 from hermes_eval.querysets.generators.manifest import manifest
 from hermes_eval.querysets.sampling import stratified_sample, unique_texts
 from hermes_eval.core import Query, Span
+from retrievers.identity.declare import declare
 
 _WS = re.compile(r"\s+")
 
@@ -23,6 +24,7 @@ def first_paragraph(doc: str) -> str:
     return _WS.sub(" ", re.split(r"\n\s*\n", doc.strip(), maxsplit=1)[0]).strip()
 
 
+@declare("hermes_eval.querysets.docstrings.DocstringQueries")
 @dataclass(frozen=True)
 class DocstringQueries:
     """Generator config; ``generate(corpus, name)`` returns a QuerySet."""

@@ -30,6 +30,7 @@ from hermes_eval.core.corpus import Corpus
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.querysets.generators.manifest import manifest
 from hermes_eval.querysets.sampling import stratified_sample, unique_texts
+from retrievers.identity.declare import declare
 
 _ATX = re.compile(r"^ {0,3}#{1,6}(\s|$)")
 _LINK = re.compile(r"!?\[([^\]]*)\](\([^)]*\)|\[[^\]]*\])?")
@@ -49,6 +50,7 @@ def normalized(text: str) -> str:
     return " ".join(_MARKUP.sub("", text).lower().split())
 
 
+@declare("hermes_eval.querysets.markdown_sections.MarkdownSectionQueries")
 @dataclass(frozen=True)
 class MarkdownSectionQueries:
     """Generator config; ``generate(corpus, name)`` returns a QuerySet."""

@@ -21,8 +21,10 @@ from hermes_eval.querysets.holes import Hole
 from hermes_eval.querysets.python.index import ModuleIndex
 from hermes_eval.querysets.generators.completion import HoleQueries, Judgement
 from hermes_eval.core import Span
+from retrievers.identity.declare import declare
 
 
+@declare("hermes_eval.querysets.protocols.SiaCodeQueries")
 @dataclass(frozen=True)
 class SiaCodeQueries(HoleQueries):
     """sia-code's protocol: gold is the target file."""
@@ -47,6 +49,7 @@ def windows(total: int, size: int, step: int) -> list[tuple[int, int]]:
     return out
 
 
+@declare("hermes_eval.querysets.protocols.CodeRAGBenchQueries")
 @dataclass(frozen=True)
 class CodeRAGBenchQueries(HoleQueries):
     """CodeRAG-Bench's protocol: gold is every window overlapping the prompt (and hole line);

@@ -20,8 +20,10 @@ from hermes_eval.querysets.python.index import ModuleIndex
 from hermes_eval.querysets.python.resolve import used_definitions
 from hermes_eval.querysets.generators.completion import HoleQueries, Judgement
 from hermes_eval.core import Query, Span
+from retrievers.identity.declare import declare
 
 
+@declare("hermes_eval.querysets.repoeval.RepoEvalQueries")
 @dataclass(frozen=True)
 class RepoEvalQueries(HoleQueries):
     """Generator config: ``level`` is line, api or function."""

@@ -29,6 +29,7 @@ from hermes_eval.querysets.treesitter.holes import function_body_holes
 from hermes_eval.querysets.treesitter.index import RepoIndex
 from hermes_eval.querysets.treesitter.parsed import parsed_files
 from hermes_eval.querysets.treesitter.resolve import used_definitions, used_on_lines
+from retrievers.identity.declare import declare
 
 LANGUAGES = ("go", "rust", "javascript", "typescript")
 
@@ -41,6 +42,7 @@ class HoleContext:
     fn: TsDef
 
 
+@declare("hermes_eval.querysets.repoeval_polyglot.PolyglotRepoEvalQueries")
 @dataclass(frozen=True)
 class PolyglotRepoEvalQueries(HoleQueries):
     """Generator config (function level only)."""

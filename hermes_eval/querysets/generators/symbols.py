@@ -16,6 +16,7 @@ from hermes_eval.querysets.python.definitions import def_start, iter_defs, parse
 from hermes_eval.querysets.generators.manifest import manifest
 from hermes_eval.querysets.sampling import stratified_sample, unique_texts
 from hermes_eval.core import Query, Span
+from retrievers.identity.declare import declare
 
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z]|\d|\b)|[A-Z]?[a-z]+|[A-Z]+|\d+")
 NOTE = ("symbol-name queries are lexical matches by construction (the name stays in the corpus); "
@@ -27,6 +28,7 @@ def symbol_words(name: str) -> list[str]:
     return [p.lower() for chunk in name.split("_") if chunk for p in _PARTS.findall(chunk)]
 
 
+@declare("hermes_eval.querysets.symbols.SymbolNameQueries")
 @dataclass(frozen=True)
 class SymbolNameQueries:
     """Generator config; ``generate(corpus, name)`` returns a QuerySet."""

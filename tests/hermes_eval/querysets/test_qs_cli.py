@@ -52,15 +52,15 @@ def test_malformed_import_is_one_line_error(tmp_path, shop, capsys):
 
 
 def test_a_set_made_by_other_generator_code_is_kept_with_a_warning(tmp_path, shop, capsys):
-    """Generator code identity is in the manifest; a stored set made by other code is served as
+    """Generator identity is in the manifest; a stored set made by other code is served as
     stored (committed gold stays fixed) but never silently: the warning names the regenerate command."""
-    from retrievers.code_identity import config_code_identity
+    from hermes_eval.querysets.generator_key import generator_key
 
     base = _base(tmp_path, shop)
     assert main(["datasets", "generate", "symbols", *base]) == 0
     manifest_path = tmp_path / "ds" / "shop-symbols" / "manifest.json"
     manifest = json.loads(manifest_path.read_text())
-    assert manifest["generator_code"] == config_code_identity(manifest["generator_config"])
+    assert manifest["generator_code"] == generator_key(manifest["generator_config"])
     capsys.readouterr()
     assert main(["datasets", "check", "symbols", *base]) == 0
     assert "other generator code" not in capsys.readouterr().err
@@ -72,4 +72,4 @@ def test_a_set_made_by_other_generator_code_is_kept_with_a_warning(tmp_path, sho
     assert "`hermes-eval datasets generate --force` with this run's queryset" in err
     assert main(["datasets", "generate", "--force", "symbols", *base]) == 0  # the fix it names works
     regenerated = json.loads(manifest_path.read_text())
-    assert regenerated["generator_code"] == config_code_identity(regenerated["generator_config"])
+    assert regenerated["generator_code"] == generator_key(regenerated["generator_config"])

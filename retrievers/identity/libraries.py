@@ -1,23 +1,14 @@
-"""Code identity for cache keys: a content hash of the source that makes an artifact.
-
-``code_identity("retrievers.chunkers.python_ast")`` hashes that module's source, every project
-module it imports (``retrievers.*``, ``hermes_eval.*``, followed transitively, imports inside
-functions included), the Python version and the installed version of every third-party
-distribution those modules import. A cached chunk list, vector or index keyed with it is
-never served to other code: editing a chunker, tokenizer, backend or embedder wrapper, or
-upgrading a library it calls, changes the key.
-"""
+"""The third-party libraries a part's modules import (followed through the project's own modules),
+with their installed versions: upgrading a library a part calls changes the part's key."""
 from __future__ import annotations
 
 import ast
 import hashlib
 import importlib.util
-import json
-import platform
 import sys
 from functools import lru_cache
 from importlib import metadata
-from typing import Any, Iterable
+from typing import Iterable
 
 PROJECT = ("retrievers", "hermes_eval")
 
@@ -73,6 +64,21 @@ def _module(name: str) -> tuple[str, frozenset[str], frozenset[str]]:
     return hashlib.sha256(source).hexdigest(), frozenset(project), frozenset(external)
 
 
+def closure(modules: Iterable[str]) -> tuple[dict[str, str], set[str]]:
+    """Source hash of every project module reachable from ``modules``, and the libraries they import
+    (the source hashes key only what is cheap to rebuild, such as a board; never a part's results)."""
+    todo, seen, libs = list(modules), {}, set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        sha, project, external = _module(name)
+        seen[name] = sha
+        libs |= external
+        todo.extend(project - seen.keys())
+    return seen, libs
+
+
 @lru_cache(maxsize=1)
 def _distributions() -> dict[str, list[str]]:
     return metadata.packages_distributions()
@@ -94,54 +100,13 @@ def library_version(top_level: str) -> str:
     return ",".join(versions)
 
 
-def closure(modules: Iterable[str]) -> tuple[dict[str, str], set[str]]:
-    """Source hash of every project module reachable from ``modules``, and the libraries they import."""
-    todo, seen, libs = list(modules), {}, set()
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        sha, project, external = _module(name)
-        seen[name] = sha
-        libs |= external
-        todo.extend(project - seen.keys())
-    return seen, libs
-
-
 @lru_cache(maxsize=None)
-def _identity(modules: tuple[str, ...], libs: tuple[str, ...]) -> str:
-    sources, imported = closure(modules)
-    versions = {lib: library_version(lib) for lib in sorted(imported | set(libs))}
-    blob = json.dumps({"python": platform.python_version(), "sources": sources, "libs": versions},
-                      sort_keys=True).encode()
-    return hashlib.sha256(blob).hexdigest()[:16]
+def _versions(modules: tuple[str, ...], extra: tuple[str, ...]) -> tuple[str, ...]:
+    _, libs = closure(modules)
+    return tuple(library_version(lib) for lib in sorted(libs | set(extra)))
 
 
-def code_identity(*modules: str, libs: Iterable[str] = ()) -> str:
-    """A 16-hex-digit hash of ``modules``' source closure and library versions (``libs`` adds
-    libraries called indirectly, e.g. ``transformers`` under sentence-transformers)."""
-    return _identity(tuple(sorted(set(modules))), tuple(sorted(set(libs))))
-
-
-def target_modules(node: Any) -> set[str]:
-    """The modules of every ``_target_`` in a (nested) config mapping: the code a config builds."""
-    out: set[str] = set()
-    if isinstance(node, dict):
-        target = node.get("_target_")
-        if isinstance(target, str):
-            parts = target.split(".")
-            for cut in range(len(parts) - 1, 0, -1):  # `pkg.mod.Class` or `pkg.mod.Class.method`
-                if _spec_origin(".".join(parts[:cut])):
-                    out.add(".".join(parts[:cut]))
-                    break
-        for value in node.values():
-            out |= target_modules(value)
-    elif isinstance(node, (list, tuple)):
-        for value in node:
-            out |= target_modules(value)
-    return out
-
-
-def config_code_identity(node: Any, *modules: str) -> str:
-    """The code identity of what ``node`` (a config with ``_target_``s) builds, plus ``modules``."""
-    return code_identity(*target_modules(node), *modules)
+def library_versions(modules: Iterable[str], extra: Iterable[str] = ()) -> tuple[str, ...]:
+    """``dist==version`` of every library ``modules`` import (``extra`` adds ones called indirectly,
+    e.g. ``transformers`` under sentence-transformers), sorted."""
+    return _versions(tuple(sorted(set(modules))), tuple(sorted(set(extra))))
