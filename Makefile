@@ -9,7 +9,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup test-setup sweep test leaderboard bench gate benchmarks swebench swebench-dense repoeval clean
+.PHONY: setup test-setup sweep test leaderboard bench gate benchmark benchmarks swebench swebench-dense repoeval clean
 
 setup: $(STAMP)
 
@@ -51,64 +51,32 @@ sweep: setup
 	$(BIN)/hermes-eval sweep experiment=default
 	$(BIN)/hermes-eval leaderboard
 
-# Published benchmarks (README "Benchmarks"): CoSQA from ../shared/benchmarks, SWE-bench Lite on the
-# repositories mirrored under HERMES_MIRRORS (OWNER+NAME/repo); writes reports/benchmarks/.
+# Published benchmarks (README "Benchmarks"), each one record, conf/benchmarks/NAME.yaml: `make benchmark
+# NAME=cosqa` imports its variants from BENCH_DATA, runs its sweeps (GROUP=dense: its optional ones;
+# VARIANTS=QUERYSET,..: some variants only) and builds its board. SWE-bench reads git mirrors under
+# HERMES_MIRRORS (OWNER+NAME/repo). `hermes-eval benchmark --help` lists the records.
 HERMES_MIRRORS ?= .cache/mirrors
 export HERMES_MIRRORS
 BENCH_DATA ?= ../shared/benchmarks
+BENCHMARK = $(BIN)/hermes-eval benchmark --data $(BENCH_DATA) --mirrors $(HERMES_MIRRORS)
+benchmark: setup
+	$(BENCHMARK) $(NAME) $(if $(VARIANTS),--variants $(VARIANTS)) $(if $(GROUP),--group $(GROUP))
+
+# The boards, as thin aliases. reports/benchmarks/: CoSQA and the SWE-bench Lite sample (records cosqa, swe-lite)
 benchmarks: setup
-	$(BIN)/hermes-eval datasets import cosqa $(BENCH_DATA)/cosqa name=cosqa-test
-	$(BIN)/hermes-eval datasets import cosqa $(BENCH_DATA)/cosqa ids=pairs name=cosqa-test-pairs
-	$(BIN)/hermes-eval datasets import swebench $(BENCH_DATA)/swe-bench/lite.json --repos $(HERMES_MIRRORS) \
-		repos=psf/requests,pallets/flask,pytest-dev/pytest limit=6 name=swe-lite
-	$(BIN)/hermes-eval sweep experiment=benchmarks paths.runs=runs/benchmarks hydra.launcher.n_jobs=1
-	$(BIN)/hermes-eval leaderboard --runs runs/benchmarks --out reports/benchmarks --anchors benchmarks
+	$(BENCHMARK) --board benchmarks
 
-# SWE-bench Lite and Verified at full size (README "Benchmarks", issue 31): every instance whose repository
-# is mirrored under HERMES_MIRRORS, in its own base_commit snapshot, and the others (django, matplotlib,
-# scikit-learn) on the nearest release their golden patch applies to exactly (wheels from the package
-# index), a set of their own; ours (every file) at file and function level, and LocAgent's,
-# CodeRAG-Bench's and MTEB's protocols; writes reports/benchmarks/swebench/.
-SWE = $(BENCH_DATA)/swe-bench
-SWE_IMPORT = $(BIN)/hermes-eval datasets import swebench
+# reports/benchmarks/swebench/: SWE-bench Lite and Verified at full size with the published protocols
+# (record swebench; issue 31); the dense arms after it (hours at function level on two cores; resumable)
 swebench: setup
-	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) name=swebench-lite
-	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) name=swebench-verified
-	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) subset=locagent274 protocol=locagent name=swebench-lite-locagent
-	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) protocol=coderag-bench name=swebench-lite-coderag
-	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) protocol=mteb name=swebench-verified-mteb
-	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true name=swebench-lite-releases
-	$(SWE_IMPORT) $(SWE)/verified.json --repos $(HERMES_MIRRORS) releases=true name=swebench-verified-releases
-	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true subset=locagent274 protocol=locagent \
-		name=swebench-lite-locagent-releases
-	$(SWE_IMPORT) $(SWE)/lite.json --repos $(HERMES_MIRRORS) releases=true protocol=coderag-bench \
-		name=swebench-lite-coderag-releases
-	$(BIN)/hermes-eval sweep experiment=swebench paths.runs=runs/swebench
-	$(BIN)/hermes-eval sweep experiment=swebench_protocols paths.runs=runs/swebench
-	$(BIN)/hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench
+	$(BENCHMARK) swebench
 
-# the dense arms of the same boards: whole files (about half an hour here), then functions (~150k distinct
-# function texts: hours on two cores; resumable, every text embedded once)
 swebench-dense: swebench
-	$(BIN)/hermes-eval sweep experiment=swebench_dense paths.runs=runs/swebench hydra.launcher.n_jobs=1
-	$(BIN)/hermes-eval sweep experiment=swebench_dense_mteb paths.runs=runs/swebench
-	$(BIN)/hermes-eval sweep experiment=swebench_dense_functions paths.runs=runs/swebench hydra.launcher.n_jobs=1
-	$(BIN)/hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench
+	$(BENCHMARK) swebench --group dense --steps sweep,board
 
-# RepoEval function level (README "Benchmarks"): CodeRAG-Bench's protocol beside ours on its six
-# repositories; writes reports/benchmarks/repoeval/.
-REPOEVAL = $(BENCH_DATA)/repoeval
-REPOEVAL_SIX = amazon-science_patchcore-inspection,deepmind_tracr,facebookresearch_omnivore,google_lightweight_mmm,lucidrains_imagen-pytorch,maxhumber_redframes
+# reports/benchmarks/repoeval/: RepoEval function level, CodeRAG-Bench's protocol beside ours (record repoeval)
 repoeval: setup
-	$(BIN)/hermes-eval datasets import repoeval $(REPOEVAL)/function_level_completion_2k_context_codex.test.jsonl \
-		$(REPOEVAL)/repositories/function_level protocol=coderag-bench name=repoeval-coderag
-	$(BIN)/hermes-eval datasets import repoeval $(REPOEVAL)/function_level_completion_2k_context_codex.test.jsonl \
-		$(REPOEVAL)/repositories/function_level repos=$(REPOEVAL_SIX) context_lines=none name=repoeval-masked
-	$(BIN)/hermes-eval datasets import repoeval $(REPOEVAL)/function_level_completion_2k_context_codex.test.jsonl \
-		$(REPOEVAL)/repositories/function_level repos=$(REPOEVAL_SIX) context_lines=20 name=repoeval-last20
-	HERMES_BENCH_DATA=$(BENCH_DATA) $(BIN)/hermes-eval sweep experiment=repoeval paths.runs=runs/repoeval \
-		hydra.launcher.n_jobs=1
-	$(BIN)/hermes-eval leaderboard --runs runs/repoeval --out reports/benchmarks/repoeval --anchors repoeval
+	$(BENCHMARK) repoeval
 
 leaderboard: setup
 	$(BIN)/hermes-eval leaderboard

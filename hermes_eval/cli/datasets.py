@@ -21,12 +21,25 @@ log = logging.getLogger(__name__)
 def _option_keys(fmt: str | None) -> set[str]:
     """``key=value`` words that belong to importer ``fmt`` (its options, plus ``name``), or for
     any other action none: they are Hydra overrides then."""
-    from hermes_eval.cli.import_options import option_names
+    from hermes_eval.cli.import_options import FLAGS, SUPPLIED, option_names
     from hermes_eval.querysets.importers.registry import IMPORTERS, importer
 
     if fmt not in IMPORTERS:
         return set()
-    return option_names(importer(fmt).Options) - {"dest", "cache_dir", "repos_dir"}
+    return option_names(importer(fmt).Options) - SUPPLIED - set(FLAGS)
+
+
+def usage_text(conf_dir: Path) -> str:
+    """The formats ``datasets import`` reads (from the importers' options) and the benchmarks recorded in
+    conf/benchmarks (from the records): the ``datasets --help`` epilog."""
+    from hermes_eval.cli.benchmark import listing, wrap
+    from hermes_eval.cli.import_options import usage
+    from hermes_eval.querysets.importers.registry import IMPORTERS
+
+    lines = ["import formats: hermes-eval datasets import FORMAT PATHS.. [key=value ..] [name=NAME]"]
+    for name, entry in sorted(IMPORTERS.items()):
+        lines += [wrap(usage(name, entry.load().Options), 2), wrap(entry.summary, 6)]
+    return "\n".join([*lines, "", listing(conf_dir)])
 
 
 def _split(rest: list[str], keys: set[str]) -> tuple[list[str], dict, list[str]]:

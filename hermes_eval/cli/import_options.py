@@ -16,6 +16,10 @@ from hermes_eval.core.errors import UserError
 
 NONE_WORDS = ("none", "null")
 TRUE_WORDS, FALSE_WORDS = ("1", "true", "yes"), ("0", "false", "no")
+# options the command line gives as a flag: `datasets import swebench FILE --repos DIR`
+FLAGS = {"repos_dir": "--repos"}
+# options the CLI fills itself
+SUPPLIED = frozenset({"name", "dest", "cache_dir"})
 
 
 def _fields(cls: type) -> dict[str, dataclasses.Field]:
@@ -25,6 +29,16 @@ def _fields(cls: type) -> dict[str, dataclasses.Field]:
 def option_names(cls: type) -> set[str]:
     """The ``key=value`` options of an importer's options type."""
     return {n for n, f in _fields(cls).items() if not f.metadata.get("positional")}
+
+
+def usage(fmt: str, cls: type) -> str:
+    """``FORMAT PATH.. [--repos DIR] [key=..] ..``: the words an importer's options type takes, in field order."""
+    fields = list(_fields(cls).values())
+    words = [fmt, *(f.name.upper() for f in fields if f.metadata.get("positional"))]
+    words += [f"{FLAGS[f.name]} DIR" for f in fields if f.name in FLAGS]
+    words += [f"[{f.name}=..]" for f in fields
+              if not f.metadata.get("positional") and f.name not in FLAGS and f.name not in SUPPLIED]
+    return " ".join(words)
 
 
 def _convert(value: str, kind: Any, key: str, fmt: str) -> Any:

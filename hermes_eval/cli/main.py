@@ -1,4 +1,4 @@
-"""`hermes-eval` entry points: run, sweep, leaderboard, datasets, serve."""
+"""`hermes-eval` entry points: run, sweep, leaderboard, datasets, benchmark, serve."""
 from __future__ import annotations
 
 import argparse
@@ -6,6 +6,7 @@ import logging
 import sys
 from pathlib import Path
 
+from hermes_eval.cli.benchmark import add_parser as add_benchmark_parser
 from hermes_eval.config.compose import CONF_DIR, compose, first_of_sweeps
 from hermes_eval.config.source_overrides import quote_source_lists
 from hermes_eval.core.errors import UserError, format_error
@@ -135,6 +136,12 @@ def cmd_datasets(args) -> int:
     return datasets.run(args, compose)
 
 
+def cmd_benchmark(args) -> int:
+    from hermes_eval.cli import benchmark
+
+    return benchmark.run(args, CONF_DIR)
+
+
 GATE_DOC = """Run the gate suite (conf/gate/NAME.yaml). Quality rules compare each arm's metrics with the
 committed baseline (reports/baseline/NAME.json), exactly or within the spec's tolerance. Latency rules
 compare this tree with the baseline ref's code in the same run: the ref's files are unpacked from git
@@ -152,6 +159,15 @@ def _exit_codes() -> str:
 
     return "exit codes:\n" + "\n".join(textwrap.fill(text, 100, initial_indent=f"  {code}  ", subsequent_indent="     ")
                                         for code, text in EXIT_CODES.items())
+
+
+def _datasets_epilog(argv: list[str]) -> str | None:
+    """The import formats and recorded benchmarks, for ``datasets --help`` (read only for that command)."""
+    if argv[:1] != ["datasets"]:
+        return None
+    from hermes_eval.cli.datasets import usage_text
+
+    return usage_text(CONF_DIR)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -229,19 +245,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("overrides", nargs="*", help="Hydra overrides, as for run")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--host", default="127.0.0.1", help="loopback only")
-    p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export")
+    p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export",
+                       formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_datasets_epilog(argv))
     p.set_defaults(func=cmd_datasets)
     p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
-    p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import beir FOLDER | "
-                   "import repoeval JSONL SNAPSHOT [name=..] | import cosqa DIR [split=test|dev] [ids=unique|pairs] "
-                   "| import swebench FILE --repos DIR [repos=a/b,..] [limit=N] | import mteb NAME_OR_DIR "
-                   "[split=test]; export beir OUT; plus Hydra overrides")
+    p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import FORMAT PATHS.. "
+                   "[key=value ..] [name=NAME] (formats and benchmarks below); export beir OUT; plus Hydra overrides")
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
     p.add_argument("--repos", default=None, help="import swebench: the folder holding the repositories' "
                    "clones or bare mirrors (OWNER+NAME/repo, OWNER/NAME, NAME, with or without .git)")
+    add_benchmark_parser(sub, cmd_benchmark, argv, CONF_DIR)
     args, extra = parser.parse_known_args(argv)
     if extra and args.func is cmd_datasets and not any(e.startswith("-") for e in extra):
         args.rest = [*args.rest, *extra]  # words after an option (`import swebench F --repos D repos=..`)
+    elif extra and args.func is cmd_benchmark and not any(e.startswith("-") for e in extra):
+        args.names = [*args.names, *extra]  # overrides after an option (`benchmark cosqa --steps import paths..`)
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     setup_logging()

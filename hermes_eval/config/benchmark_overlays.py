@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from hermes_eval.config.benchmarks import Benchmark, Overlay, Variant, benchmarks, expand, for_runs, sweeps_by_experiment
+from hermes_eval.config.benchmarks import (Benchmark, Overlay, Variant, benchmarks, expand, for_runs,
+                                           sweeps_by_experiment)
 
 PROVIDER = "hermes_eval.benchmarks"
 

@@ -201,6 +201,7 @@ class Variant:
     options: tuple[tuple[str, str], ...]  # its key=value options, as command-line words
     corpus: Corpus
     overlays: tuple[Overlay, ...]
+    network: str = ""  # what the import downloads (empty: it reads only the data folder and the mirrors)
 
 
 @dataclass(frozen=True)
@@ -291,16 +292,16 @@ def _variant(name: str, data: Any, defaults: tuple[tuple[str, str], ...], corpus
     options = dict(defaults) | dict(_options(f.get("options", dict, None), where))
     out = Variant(name, f.get("about", str, ""), f.words("paths"), tuple(options.items()),
                   Corpus.parse(f.get("corpus", (str, dict), corpus), f"{where} corpus"),
-                  _overlays(f.get("overlays", dict), name, where))
+                  _overlays(f.get("overlays", dict), name, where), f.get("network", str, ""))
     f.done()
     return out
 
 
 def _sweep(experiment: str, data: Any, where: str) -> Sweep:
     f = _Fields(data, where)
-    params = f.get("params", dict, {})
-    out = Sweep(experiment, f.words("overlays"),
-                tuple((str(k), tuple(str(v) for v in (vs if isinstance(vs, list) else [vs]))) for k, vs in params.items()),
+    params = tuple((str(k), tuple(str(v) for v in (vs if isinstance(vs, list) else [vs])))
+                   for k, vs in f.get("params", dict, {}).items())
+    out = Sweep(experiment, f.words("overlays"), params,
                 f.get("experiment_name", str, experiment), f.get("group", str, "main"), f.get("n_jobs", int, None))
     f.get("about", str, "")
     f.done()
@@ -424,11 +425,12 @@ def sweeps_by_experiment(records: Mapping[str, Benchmark]) -> dict[str, tuple[tu
     for b in records.values():
         for s in b.sweeps:
             out.setdefault(s.experiment, []).append((b, s))
-    same: Callable[[Sweep], tuple] = lambda s: (s.params, s.experiment_name, s.group, s.n_jobs)  # noqa: E731
+    same: Callable[[Benchmark, Sweep], tuple] = lambda b, s: (s.params, s.experiment_name, s.group, s.n_jobs,
+                                                              b.board)  # noqa: E731
     for exp, parts in out.items():
         first_b, first = parts[0]
         for b, s in parts[1:]:
-            if same(s) != same(first):
-                raise UserError(f"{b.path} sweeps.{exp}: its params, experiment_name, group and n_jobs must be "
-                                f"those of {first_b.path}'s (one experiment is one sweep)")
+            if same(b, s) != same(first_b, first):
+                raise UserError(f"{b.path} sweeps.{exp}: its params, experiment_name, group, n_jobs and board must "
+                                f"be those of {first_b.path}'s (one experiment is one sweep onto one board)")
     return {k: tuple(v) for k, v in out.items()}

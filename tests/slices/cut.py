@@ -1,11 +1,11 @@
 """Re-cut the benchmark slices the importer tests read, from the project's benchmark data folder
 (the Makefile's BENCH_DATA):
 
-    .venv/bin/python tests/slices/cut.py BENCH_DATA [cosqa|repoeval|swebench ...]
+    .venv/bin/python tests/slices/cut.py BENCH_DATA [cosqa|repoeval|swebench|swebench-instances ...]
 
 Each slice holds real rows and files of the release, unchanged, only fewer of them (which ones:
 the constants below). Run it from anywhere; it writes next to itself and replaces only the
-slices it is asked for (all three by default).
+slices it is asked for (all of them by default).
 """
 from __future__ import annotations
 
@@ -87,7 +87,23 @@ def swebench(src: Path, out: Path) -> None:
                                                for r in rows], indent=0) + "\n")
 
 
-CUTS = {"cosqa": (cosqa, "cosqa"), "repoeval": (repoeval, "repoeval"), "swebench": (swebench, "swe-bench")}
+# --- SWE-bench instances (swebench-instances/): whole rows (issue text and golden patch) of a few Lite and
+# Verified instances, in the data folder's layout, for the benchmark records' importer test
+# (tests/hermes_eval/querysets/test_benchmark_records.py). Lite: two requests instances and a flask one, all
+# in LocAgent's 274 and editing non-test .py files; Verified: one each.
+SWEBENCH_INSTANCES = {"lite.json": ("psf__requests-863", "psf__requests-2317", "pallets__flask-4045"),
+                      "verified.json": ("psf__requests-1142", "pallets__flask-5014")}
+
+
+def swebench_instances(src: Path, out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for name, ids in SWEBENCH_INSTANCES.items():
+        rows = {r["instance_id"]: r for r in json.loads((src / name).read_text())}
+        (out / name).write_text(json.dumps([rows[i] for i in ids], indent=1, ensure_ascii=False) + "\n")
+
+
+CUTS = {"cosqa": (cosqa, "cosqa"), "repoeval": (repoeval, "repoeval"), "swebench": (swebench, "swe-bench"),
+        "swebench-instances": (swebench_instances, "swe-bench")}
 
 
 def main(argv: list[str]) -> None:

@@ -1,0 +1,131 @@
+"""Every benchmark record's variants import from the record's slice (tests/slices/): the command
+`hermes-eval benchmark` derives from the record runs, finds queries, puts every gold span inside a file of
+the corpus it names, and honours each option the variant sets. Nothing here reads the shared benchmark
+folder, a mirror or the network: SWE-bench's repositories are rebuilt at each instance from the old side of
+its golden patch, and the variants that download release wheels are not run (they say so: `network`)."""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+from hermes_eval.cli.benchmark import import_step
+from hermes_eval.cli.main import main
+from hermes_eval.config.benchmarks import Benchmark, Variant, benchmarks
+from hermes_eval.config.compose import CONF_DIR
+from hermes_eval.core.queryset import QuerySet
+from hermes_eval.corpus import load_corpus
+from hermes_eval.querysets.readers.swebench_protocols import protocol
+from hermes_eval.querysets.readers.swebench_subsets import SUBSETS
+from hermes_eval.querysets.store import load_queryset
+
+ROOT = Path(__file__).resolve().parents[3]
+RECORDS = benchmarks(CONF_DIR)
+OFFLINE = [(b, v) for b in RECORDS.values() for v in b.variants if not v.network]
+HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+")
+
+
+def _old_side(patch: str) -> dict[str, str]:
+    """Each file a patch changes, rebuilt from its hunks' old side (context and removed lines at their line
+    numbers, a placeholder line elsewhere), so that the patch applies to it as it did at base_commit."""
+    files: dict[str, dict[int, str]] = {}
+    path, line = None, 0
+    for text in patch.splitlines():
+        if text.startswith("--- a/"):
+            path = text[6:]
+            files[path] = {}
+        elif (m := HUNK.match(text)) and path:
+            line = int(m.group(1))
+        elif path and text[:1] in (" ", "-") and not text.startswith("---"):
+            files[path][line] = text[1:]
+            line += 1
+    return {p: "".join(f"{lines.get(i, f'# line {i}: not in the patch')}\n" for i in range(1, max(lines) + 3))
+            for p, lines in files.items()}
+
+
+def _swebench_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
+    """(a data folder with the slice's instance files, their base commits those of repositories rebuilt
+    under the mirrors folder returned)."""
+    data, mirrors = tmp / "data", tmp / "mirrors"
+    data.mkdir()
+    files = {f.name: json.loads(f.read_text()) for f in sorted(slice_dir.glob("*.json"))}
+    by_repo: dict[str, list[dict]] = {}
+    for rows in files.values():
+        for row in rows:
+            by_repo.setdefault(row["repo"], []).append(row)
+    sha: dict[str, str] = {}
+    for repo, rows in by_repo.items():
+        commits = make_repo(mirrors / repo.replace("/", "+"), [_old_side(r["golden_patch"]) for r in rows])
+        sha.update({r["instance_id"]: c for r, c in zip(rows, commits)})
+    for name, rows in files.items():
+        (data / name).write_text(json.dumps([{**r, "base_commit": sha[r["instance_id"]]} for r in rows]))
+    return data, mirrors
+
+
+# how a record's slice becomes a data folder (and a mirrors folder) for its importer
+SLICES: dict[str, Callable[..., tuple[Path, Path | None]]] = {
+    "cosqa": lambda slice_dir, tmp, make_repo: (slice_dir, None),
+    "repoeval": lambda slice_dir, tmp, make_repo: (slice_dir, None),
+    "swebench": _swebench_slice,
+}
+
+
+def _repos(value: str) -> set[str]:
+    return set(value.split(","))
+
+
+# each option a record sets, checked on what the import made: (value, query set, mirrors) -> holds
+OPTION_CHECKS: dict[tuple[str, str], Callable[[str, QuerySet, Path | None], bool]] = {
+    ("cosqa", "ids"): lambda v, qs, _: qs.manifest["ids"] == v and all(
+        g.path.startswith({"pairs": "pairs/", "unique": "functions/"}[v]) for q in qs.queries for g in q.gold),
+    ("swebench", "repos_dir"): lambda v, qs, mirrors: qs.manifest["repos_dir"] == str(Path(v).resolve()) == str(
+        mirrors.resolve()),
+    ("swebench", "repos"): lambda v, qs, _: {q.repo for q in qs.queries} <= _repos(v),
+    ("swebench", "limit"): lambda v, qs, _: max(Counter(q.repo for q in qs.queries).values()) <= int(v),
+    ("swebench", "subset"): lambda v, qs, _: qs.manifest["subset"]["name"] == v and all(
+        SUBSETS[v].keeps(q.qid) for q in qs.queries),
+    ("swebench", "protocol"): lambda v, qs, _: qs.manifest["protocol"] == v
+        and set(protocol(v).exclude) <= set(qs.manifest["corpus_exclude"])
+        and qs.manifest["corpus_languages"] == list(protocol(v).languages)
+        and all(q.meta["scope"] == "" for q in qs.queries) == protocol(v).pooled,
+    ("repoeval", "protocol"): lambda v, qs, _: qs.manifest["protocol"] == v,
+    ("repoeval", "repos"): lambda v, qs, _: {q.repo for q in qs.queries} <= _repos(v)
+        and set(qs.manifest["repos"]) == _repos(v),
+    ("repoeval", "context_lines"): lambda v, qs, _: qs.manifest["params"]["context_lines"] == (
+        None if v == "none" else int(v)) and (v == "none" or all(q.query.count("\n") < int(v) for q in qs.queries)),
+}
+
+
+def test_every_option_a_record_sets_has_a_check_and_only_release_variants_need_the_network():
+    used = {(b.importer, k) for b, v in OFFLINE for k, _ in v.options}
+    assert used - set(OPTION_CHECKS) == set(), "add a check of these options to OPTION_CHECKS"
+    assert {b.importer for b in RECORDS.values()} <= set(SLICES)
+    networked = [v.name for b in RECORDS.values() for v in b.variants if v.network]
+    assert networked and all(dict(v.options).get("releases") == "true" for b in RECORDS.values()
+                             for v in b.variants if v.network)
+    assert all((ROOT / b.slice).is_dir() and any((ROOT / b.slice).iterdir()) for b in RECORDS.values())
+
+
+@pytest.mark.parametrize("record,variant", OFFLINE, ids=[f"{b.name}:{v.name}" for b, v in OFFLINE])
+def test_each_variant_imports_from_its_slice(record: Benchmark, variant: Variant, tmp_path, git_repo):
+    data, mirrors = SLICES[record.importer](ROOT / record.slice, tmp_path, git_repo)
+    paths = [f"paths.datasets={tmp_path / 'ds'}", f"paths.cache={tmp_path / 'cache'}"]
+    step = import_step(record, variant, {"HERMES_MIRRORS": str(mirrors) if mirrors else None}, paths, data=str(data))
+    assert step.words[:3] == ("datasets", "import", record.importer)
+    assert main(list(step.words)) == 0
+    qs = load_queryset(tmp_path / "ds" / variant.name)
+    assert len(qs) > 0 and qs.name == variant.name
+    m = qs.manifest
+    corpus = load_corpus(m["corpus_sources"], name=variant.name, cache_dir=str(tmp_path / "cache"),
+                         exclude=tuple(m.get("corpus_exclude") or ()), languages=m.get("corpus_languages") or None)
+    lines = {f.path: f.n_lines for f in corpus.files}
+    outside = [(q.qid, g) for q in qs.queries for g in q.gold
+               if g.path not in lines or not 1 <= g.start <= g.end <= max(lines[g.path], 1)]
+    assert outside == []
+    for key, value in variant.options:
+        assert OPTION_CHECKS[(record.importer, key)](value.replace("{HERMES_MIRRORS}", str(mirrors)), qs, mirrors), \
+            f"{variant.name}: option {key}={value} not honoured"
