@@ -53,7 +53,7 @@ def chosen(names: Sequence[str], board: str | None, conf_dir: Path) -> dict[str,
         return {b.name: b for b in known[board].records} | {n: benchmark(n, conf_dir) for n in names}
     if not names:
         raise UserError("benchmark: name a record (conf/benchmarks/NAME.yaml) or --board BOARD; "
-                        "`hermes-eval datasets --help` lists them")
+                        "`hermes-eval benchmark --help` lists them")
     return {n: benchmark(n, conf_dir) for n in names}
 
 

@@ -303,7 +303,6 @@ def _sweep(experiment: str, data: Any, where: str) -> Sweep:
                    for k, vs in f.get("params", dict, {}).items())
     out = Sweep(experiment, f.words("overlays"), params,
                 f.get("experiment_name", str, experiment), f.get("group", str, "main"), f.get("n_jobs", int, None))
-    f.get("about", str, "")
     f.done()
     return out
 
