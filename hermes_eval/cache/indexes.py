@@ -11,7 +11,7 @@ import json
 import os
 import shutil
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from filelock import FileLock
 
@@ -95,11 +95,12 @@ class CachedIndexStore:
 
 
 def leg_keys(leg_cfgs: dict[str, dict], chunks: Sequence[Chunk], embedder_identity: str | None,
-             inputs: dict[str, str]) -> dict[str, str]:
-    """The cache key of each leg: its config, its backend's and tokenizer's identity (:func:`leg_code`),
-    the chunk set and (for vector legs) the embedder, whose identity holds the embedder's own."""
+             inputs: dict[str, str], build_leg: Callable[[dict], Any]) -> dict[str, str]:
+    """The cache key of each leg: its config, its backend's and tokenizer's identity (:func:`leg_code`,
+    probing a fresh index ``build_leg`` makes of the config), the chunk set and (for vector legs) the
+    embedder, whose identity holds the embedder's own."""
     chunk_hash = chunk_set_hash(chunks)
-    return {name: key_of(named(cfg), leg_code(cfg), chunk_hash,
+    return {name: key_of(named(cfg), leg_code(cfg, build_leg), chunk_hash,
                          embedder_identity if inputs[name] == "vector" else None)
             for name, cfg in leg_cfgs.items()}
 
@@ -107,12 +108,10 @@ def leg_keys(leg_cfgs: dict[str, dict], chunks: Sequence[Chunk], embedder_identi
 _LEG_CODES: dict[str, str] = {}
 
 
-def leg_code(cfg: dict) -> str:
+def leg_code(cfg: dict, build_leg: Callable[[dict], Any]) -> str:
     """The parts a leg config names (declared names and versions, their libraries) and the hits a fresh
-    instance of it returns on the probe (:func:`retrievers.identity.probe.index_probe`)."""
-    from hermes_eval.config.parts import instantiate_part
-
+    instance of it (``build_leg(cfg)``) returns on the probe (:func:`retrievers.identity.probe.index_probe`)."""
     blob = json.dumps(cfg, sort_keys=True, default=str)
     if blob not in _LEG_CODES:
-        _LEG_CODES[blob] = config_key(cfg, lambda: index_probe(instantiate_part(cfg)))
+        _LEG_CODES[blob] = config_key(cfg, lambda: index_probe(build_leg(cfg)))
     return _LEG_CODES[blob]

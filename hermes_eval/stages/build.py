@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from hermes_eval.cache.indexes import CachedIndexStore, leg_keys
+from hermes_eval.config.parts import instantiate_part
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, UserError
 from hermes_eval.record.manifest import dir_bytes
@@ -109,7 +110,7 @@ def _index_store(s: RunSettings, pipeline: Any, chunks: Sequence[Chunk]) -> Cach
     """The content-addressed index cache for this run's legs."""
     identity = pipeline.embedder.identity if pipeline.embedder is not None else None
     keys = leg_keys({n: dict(s.legs[n].node) for n in pipeline.legs}, chunks, identity,
-                    {n: ix.input for n, ix in pipeline.legs.items()})
+                    {n: ix.input for n, ix in pipeline.legs.items()}, instantiate_part)
     return CachedIndexStore(s.paths.cache, keys)
 
 

@@ -18,14 +18,12 @@ from typing import Callable, ContextManager, Sequence
 
 import numpy as np
 
+from retrievers.digest import text_sha
+
 log = logging.getLogger(__name__)
 
 SCHEMA = ("CREATE TABLE IF NOT EXISTS vectors (model TEXT, sha TEXT, dim INTEGER, vec BLOB, chk TEXT, "
           "PRIMARY KEY (model, sha))")
-
-
-def text_sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def row_checksum(model: str, sha: str, dim: int, blob: bytes) -> str:

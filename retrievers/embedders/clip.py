@@ -32,15 +32,32 @@ def head_for(text: str, count: Callable[[str], int], max_tokens: int) -> str:
     return text
 
 
+def splits_at_whitespace(pre_tokenizer) -> bool:
+    """Whether a pre-tokenizer splits at whitespace, so a head cut at whitespace keeps its token ids."""
+    return type(pre_tokenizer).__name__ in WORD_SPLITTING
+
+
 def clipper(tokenizer, max_tokens: int | None) -> Callable[[str], str] | None:
     """A function cutting texts for ``tokenizer`` (a Hugging Face fast tokenizer) and a model that keeps
     ``max_tokens``; None when that would not be exact (no limit, a slow tokenizer, or a pre-tokenizer
     that does not split at whitespace)."""
     backend = getattr(tokenizer, "backend_tokenizer", None)
-    if not max_tokens or backend is None or type(backend.pre_tokenizer).__name__ not in WORD_SPLITTING:
+    if not max_tokens or backend is None or not splits_at_whitespace(backend.pre_tokenizer):
         return None
 
     def count(head: str) -> int:
         return len(tokenizer(head, add_special_tokens=False, verbose=False)["input_ids"])  # no length warning
 
     return lambda text: head_for(text, count, max_tokens)
+
+
+def tokenizers_clipper(tokenizer, max_tokens: int | None) -> Callable[[str], str] | None:
+    """:func:`clipper` for a ``tokenizers.Tokenizer`` that truncates (the ONNX path): heads are measured
+    by an untruncated, unpadded copy of it."""
+    if not max_tokens or not splits_at_whitespace(tokenizer.pre_tokenizer):
+        return None
+    counter = type(tokenizer).from_str(tokenizer.to_str())
+    counter.no_truncation()
+    counter.no_padding()
+    return lambda text: head_for(text, lambda head: len(counter.encode(head, add_special_tokens=False).ids),
+                                 max_tokens)

@@ -16,7 +16,7 @@ from typing import Callable
 import numpy as np
 
 from retrievers.embedders.builds import Built, require
-from retrievers.embedders.clip import WORD_SPLITTING, head_for
+from retrievers.embedders.clip import tokenizers_clipper
 from retrievers.embedders.base import CachedEmbedder
 from retrievers.embedders.onnx_export import INPUT_NAMES, ONNX_FILE, PIP, build_fp32, build_int8
 from retrievers.identity.declare import declare
@@ -42,19 +42,6 @@ def load_tokenizer(folder: Path, max_seq_length: int):
     pad_id = tok.token_to_id("[PAD]")
     tok.enable_padding(pad_id=0 if pad_id is None else pad_id, pad_token="[PAD]")
     return tok
-
-
-def document_clipper(tokenizer, max_tokens: int) -> Callable[[str], str] | None:
-    """``clip.clipper`` for a ``tokenizers.Tokenizer`` that truncates: heads are measured by an
-    untruncated, unpadded copy of it. (Kept here: an edit to clip.py would change the sentence-transformers
-    embedder's code identity and so drop every vector it has cached.)"""
-    if not max_tokens or type(tokenizer.pre_tokenizer).__name__ not in WORD_SPLITTING:
-        return None
-    counter = type(tokenizer).from_str(tokenizer.to_str())
-    counter.no_truncation()
-    counter.no_padding()
-    return lambda text: head_for(text, lambda head: len(counter.encode(head, add_special_tokens=False).ids),
-                                 max_tokens)
 
 
 def session(folder: Path, threads: int | None):
@@ -159,7 +146,7 @@ class OnnxEmbedder(CachedEmbedder):
         sess, tok = self._session(query), self.tokenizer
         if not query and self.clip:
             if self._clipper is None:
-                self._clipper = document_clipper(tok, self.max_seq_length) or (lambda text: text)
+                self._clipper = tokenizers_clipper(tok, self.max_seq_length) or (lambda text: text)
             texts = [self._clipper(text) for text in texts]
         # longest first, as sentence-transformers batches: less padding per batch; order restored below
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))

@@ -66,12 +66,12 @@ def test_onnx_clips_long_documents_to_the_same_input_ids_and_vectors(derived_emb
     import jinja2
     from derived_cases import make_derived
 
-    from retrievers.embedders.onnx_runtime import document_clipper
+    from retrievers.embedders.clip import tokenizers_clipper
 
     texts = [(Path(click.__file__).parent / "core.py").read_text(),
              (Path(jinja2.__file__).parent / "compiler.py").read_text(), "def add(a, b):\n    return a + b\n"]
     onnx = derived_embedders["minilm_onnx"]
-    cut = document_clipper(onnx.tokenizer, onnx.max_seq_length)
+    cut = tokenizers_clipper(onnx.tokenizer, onnx.max_seq_length)
     assert cut is not None
     heads = [cut(t) for t in texts]
     assert [len(h) < len(t) for h, t in zip(heads, texts)] == [True, True, False]
