@@ -14,4 +14,5 @@ def active_legs(legs: Mapping[str, Any], fusion: "Fusion") -> list[str]:
 
 def needs_embedder(indexes: Iterable[Any], reranker: Any = None) -> bool:
     """True when a running leg searches vectors or the reranker embeds."""
-    return any(ix.input == "vector" for ix in indexes) or bool(getattr(reranker, "needs_embedder", False))
+    return (any(ix.input == "vector" for ix in indexes)
+            or (reranker is not None and bool(reranker.needs_embedder)))

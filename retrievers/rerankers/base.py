@@ -16,19 +16,25 @@ Hit = tuple[str, float]
 
 @runtime_checkable
 class Reranker(Protocol):
-    """``rerank(query, hits, pipeline)``; ``pipeline.chunk(id).text`` and ``pipeline.embedder``."""
+    """``rerank(query, hits, pipeline)``; ``pipeline.chunk(id).text`` and ``pipeline.embedder``.
+
+    ``needs_embedder``: whether it reads vectors through ``pipeline.embedder`` (the run then loads the
+    embedder even when no leg is dense); a reranker subclasses this protocol and so starts from False."""
 
     depth: int
     stats: dict
+    needs_embedder: bool = False
 
     def rerank(self, query: str, hits: list[Hit], pipeline: Any) -> list[Hit]: ...
 
 
 @runtime_checkable
 class Scorer(Protocol):
-    """A reranker that scores candidates; ``None`` means it failed and counted why."""
+    """A reranker that scores candidates; ``None`` means it failed and counted why. ``needs_embedder``
+    as for :class:`Reranker` (a blend of a scorer needs what its scorer needs)."""
 
     stats: dict
+    needs_embedder: bool = False
 
     def score(self, query: str, hits: Sequence[Hit], pipeline: Any) -> list[float] | None: ...
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from retrievers.rerankers.base import Hit, Scorer, bump, by_scores, check_depth, minmax
+from retrievers.rerankers.base import Hit, Reranker, Scorer, bump, by_scores, check_depth, minmax
 from retrievers.identity.declare import declare
 
 # repo-search: fused ranks 1-3 keep 75% of their RRF score, 4-10 keep 60%, 11 and below 40%
@@ -13,7 +13,7 @@ REPO_SEARCH_BANDS: tuple[tuple[int | None, float], ...] = ((3, 0.75), (10, 0.60)
 
 @declare("retrievers.rerankers.blend.Blend")
 @dataclass(frozen=True)
-class Blend:
+class Blend(Reranker):
     """score = w(rank) * fused + (1 - w(rank)) * scorer, both min-max scaled within the head.
 
     ``bands`` are (last fused rank, fusion weight) pairs in rank order; the last one's rank is
@@ -40,7 +40,7 @@ class Blend:
 
     @property
     def needs_embedder(self) -> bool:
-        return bool(getattr(self.scorer, "needs_embedder", False))
+        return bool(self.scorer.needs_embedder)
 
     def weight(self, rank: int) -> float:
         """Fusion weight for 1-based fused ``rank``."""

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from retrievers.embedders.model_source import ModelUnavailable
-from retrievers.rerankers.base import Hit, bump, by_scores, check_depth
+from retrievers.rerankers.base import Hit, Reranker, Scorer, bump, by_scores, check_depth
 from retrievers.identity.declare import declare
 
 
@@ -20,7 +20,7 @@ def _counters() -> dict:
 
 @declare("retrievers.rerankers.cross_encoder.CrossEncoderReranker")
 @dataclass(frozen=True)
-class CrossEncoderReranker:
+class CrossEncoderReranker(Reranker, Scorer):
     """Scores (query, chunk) pairs with any cross-encoder by hub name or local folder.
 
     Prediction runs on a small thread pool; when it takes longer than ``timeout`` seconds (or

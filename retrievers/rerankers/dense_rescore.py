@@ -4,13 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
-from retrievers.rerankers.base import DocVectors, Hit, by_scores, check_depth, query_vector, unit
+from retrievers.rerankers.base import DocVectors, Hit, Reranker, Scorer, by_scores, check_depth, query_vector, unit
 from retrievers.identity.declare import declare
 
 
 @declare("retrievers.rerankers.dense_rescore.DenseRescore")
 @dataclass(frozen=True)
-class DenseRescore:
+class DenseRescore(Reranker, Scorer):
     """Cosine(query, chunk) with the pipeline's embedder; chunk vectors come from its cache."""
 
     depth: int = 30

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from retrievers.remote.chat_client import FAILURE_KEY, ChatClient, parse_json_answer
-from retrievers.rerankers.base import Hit, bump, by_scores, check_depth
+from retrievers.rerankers.base import Hit, Reranker, Scorer, bump, by_scores, check_depth
 from retrievers.identity.declare import declare
 
 SYSTEM_PROMPT = ("You judge code search results. Given a search query and a code snippet, decide "
@@ -40,7 +40,7 @@ def _counters() -> dict:
 
 @declare("retrievers.rerankers.llm.LLMReranker")
 @dataclass(frozen=True)
-class LLMReranker:
+class LLMReranker(Reranker, Scorer):
     """One chat request per candidate, ``concurrency`` at a time; candidates are ordered by
     P(relevant). A timeout, unreachable endpoint or HTTP error on any request abandons the rest
     and keeps the fused order (counted); an answer with no verdict scores 0.5 (``unparsed``)."""

@@ -6,13 +6,13 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
-from retrievers.rerankers.base import DocVectors, Hit, arrange, check_depth, minmax, query_vector, unit
+from retrievers.rerankers.base import DocVectors, Hit, Reranker, arrange, check_depth, minmax, query_vector, unit
 from retrievers.identity.declare import declare
 
 
 @declare("retrievers.rerankers.mmr.MMR")
 @dataclass(frozen=True)
-class MMR:
+class MMR(Reranker):
     """Greedy MMR: pick argmax of lambda * relevance - (1 - lambda) * max cosine to the picked.
 
     ``relevance`` is ``fusion`` (the fused scores scaled to [0, 1] within the head) or ``cosine``

@@ -4,12 +4,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, ClassVar, Literal, Sequence
+from typing import ClassVar, Literal, Sequence
 
 import numpy as np
 
 from retrievers.index import Hit, check_k, top_k
 from retrievers.sparse.bm25s_counts import index_from_counts
+from retrievers.sparse.base import Tokenizer
 from retrievers.sparse.term_counts import Stacked
 from retrievers.sparse.tokenizer import CodeTokenizer
 from retrievers.identity.declare import declare
@@ -26,7 +27,7 @@ class BM25SIndex:
     k1: float = 1.5
     b: float = 0.75
     delta: float = 0.5  # bm25l and bm25+ only
-    tokenizer: Callable[[str], list[str]] = field(default_factory=CodeTokenizer)
+    tokenizer: Tokenizer = field(default_factory=CodeTokenizer)
 
     input: ClassVar[str] = "text"
 
@@ -41,7 +42,7 @@ class BM25SIndex:
         self._bm25 = bm25s.BM25(method=self.method, k1=self.k1, b=self.b, delta=self.delta)
         if not self._ids:
             return
-        many = getattr(self.tokenizer, "term_counts", None)  # a memoizing tokenizer counts each text once
+        many = self.tokenizer.term_counts  # a memoizing tokenizer counts each text once
         if many is not None:
             st = Stacked.of(many(list(docs)))
             index_from_counts(self._bm25, st.lengths, st.doc, st.term, st.tf, self.tokenizer.terms.terms)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from retrievers.sparse.base import Tokenizer
 from retrievers.identity.declare import declare
 
 
 @declare("retrievers.sparse.english.BM25STextTokenizer")
 @dataclass(frozen=True)
-class BM25STextTokenizer:
+class BM25STextTokenizer(Tokenizer):
     """``bm25s.tokenize(text, stopwords=..., stemmer=Stemmer(language))`` for one text."""
 
     stopwords: str | None = "en"

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Iterable, Protocol, Sequence
 
 from retrievers.identity.key import part_key
 from retrievers.identity.libraries import library_versions
 from retrievers.identity.probe import tokenizer_probe
 from retrievers.digest import text_sha
+from retrievers.sparse.base import Tokenizer
 from retrievers.sparse.term_counts import TermCounts, Vocabulary
 
 Stored = tuple[int, list[str], bytes]  # (tokens, distinct terms in order, their frequencies as int32 bytes)
@@ -25,11 +26,11 @@ class TermCountStore(Protocol):
 
 
 @dataclass
-class MemoTokenizer:
+class MemoTokenizer(Tokenizer):
     """``inner`` with its results kept by text; equal tokens are one string in memory (``vocab``), so
     the memo costs a pointer per token. The lists handed out are shared: indexes must not edit them."""
 
-    inner: Callable[[str], list[str]]
+    inner: Tokenizer
     store: TermCountStore | None = None
     memo: dict[str, list[str]] = field(default_factory=dict)
     vocab: dict[str, str] = field(default_factory=dict)
@@ -85,7 +86,7 @@ class MemoTokenizer:
             self.store.put(identity, fresh)
 
     def _counts_of(self, text: str) -> TermCounts:
-        count = getattr(self.inner, "counts", None)  # a tokenizer that counts without listing tokens
+        count = self.inner.counts  # a tokenizer that counts without listing tokens
         if count is not None:
             n, freqs = count(text)
             return TermCounts.of(n, freqs, self.terms)

@@ -6,11 +6,12 @@ import math
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, ClassVar, Literal, Sequence
+from typing import ClassVar, Literal, Sequence
 
 import numpy as np
 
 from retrievers.index import Hit, check_k, top_k
+from retrievers.sparse.base import Tokenizer
 from retrievers.sparse.term_counts import Stacked, TermCounts, Vocabulary
 from retrievers.sparse.tokenizer import CodeTokenizer
 from retrievers.identity.declare import declare
@@ -26,7 +27,7 @@ class RankBM25Index:
     b: float = 0.75
     epsilon: float = 0.25  # okapi only: floor for negative idf
     delta: float | None = None  # bm25l (default 0.5) and bm25plus (default 1.0)
-    tokenizer: Callable[[str], list[str]] = field(default_factory=CodeTokenizer)
+    tokenizer: Tokenizer = field(default_factory=CodeTokenizer)
 
     input: ClassVar[str] = "text"
 
@@ -37,7 +38,7 @@ class RankBM25Index:
         self._tokens: list[list[str]] | None = []
 
     def build(self, ids: Sequence[str], docs: Sequence[str]) -> None:
-        many = getattr(self.tokenizer, "term_counts", None)  # a memoizing tokenizer counts each text once
+        many = self.tokenizer.term_counts  # a memoizing tokenizer counts each text once
         if many is not None:
             self._fit(list(ids), None, CountedCorpus(self.tokenizer.terms, many(list(docs))))
         else:

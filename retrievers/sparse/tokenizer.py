@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+
+from retrievers.sparse.base import Tokenizer
 from retrievers.identity.declare import declare
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -13,7 +15,7 @@ MAX_WORDS = 2_000_000  # distinct words remembered by a CodeTokenizer before it 
 
 @declare("retrievers.tokenize.CodeTokenizer")
 @dataclass(frozen=True)
-class CodeTokenizer:
+class CodeTokenizer(Tokenizer):
     """Split on non-alphanumerics, then camelCase and snake_case parts; lowercase.
 
     ``keep_compound`` also keeps the whole identifier (``parseJSON`` -> parse, json, parsejson),
@@ -67,7 +69,7 @@ class CodeTokenizer:
 
 @declare("retrievers.tokenize.WhitespaceTokenizer")
 @dataclass(frozen=True)
-class WhitespaceTokenizer:
+class WhitespaceTokenizer(Tokenizer):
     """Lucene's WhitespaceAnalyzer (Pyserini's ``JWhiteSpaceAnalyzer``): runs of non-whitespace,
     case kept, a token longer than ``max_token_len`` cut into pieces of that length."""
 
@@ -85,7 +87,7 @@ _GPT2 = re.compile(r"""'(?:s|t|re|ve|m|ll|d)| ?[^\W\d_]+| ?\d+| ?(?:[^\s\w]|_)+|
 
 @declare("retrievers.tokenize.GPT2PreTokenizer")
 @dataclass(frozen=True)
-class GPT2PreTokenizer:
+class GPT2PreTokenizer(Tokenizer):
     """GPT-2's pre-tokenization, case kept. RepoCoder compares p50k_base token ids, whose BPE files
     tiktoken downloads at run time (unreachable offline): these are the pieces BPE starts from,
     before long words are split into sub-words."""

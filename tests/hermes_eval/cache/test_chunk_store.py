@@ -8,6 +8,7 @@ from dataclasses import replace
 from hermes_eval.cache.chunk_store import ChunkStore, from_rows, to_rows
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.stages.snapshots import chunk_by_content
+from retrievers.chunkers.base import Chunker
 from retrievers.chunkers.functions import FunctionChunker
 from retrievers.chunkers.whole import WholeFileChunker
 
@@ -15,12 +16,12 @@ A = "import os\n\n\ndef one():\n    return 1\n\n\nclass K:\n    def two(self):\n
 B = A.replace("return 2", "return 22")
 
 
-class Counting:
+class Counting(Chunker):
     """A real chunker that counts the files it is asked to chunk."""
 
     def __init__(self, inner):
         self.inner, self.calls = inner, 0
-        self.selective = getattr(inner, "selective", False)
+        self.selective = inner.selective
 
     def chunk(self, path, text, language):
         self.calls += 1

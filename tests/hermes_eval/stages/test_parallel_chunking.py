@@ -13,6 +13,7 @@ from hermes_eval.config.settings import settings_from
 from hermes_eval.core import UserError
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.stages.snapshots import MIN_PARALLEL, chunk_by_content, chunk_files
+from retrievers.chunkers.base import Chunker
 from retrievers.chunkers.functions import FunctionChunker
 
 
@@ -52,7 +53,7 @@ def test_chunk_workers_is_auto_or_a_positive_number_and_not_hashed():
 
 
 @dataclass(frozen=True)
-class WhereChunked:
+class WhereChunked(Chunker):
     """FunctionChunker's chunks, each marked with the process that made it."""
 
     def chunk(self, path, text, language):

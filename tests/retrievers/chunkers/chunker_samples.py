@@ -292,7 +292,7 @@ def from_config(name: str, **overrides):
 CONFIGS = sorted(p.stem for p in (ROOT / "conf" / "chunker").glob("*.yaml"))
 # the chunkers that promise to cover every non-blank line (not those that pick their documents:
 # ``selective``, retrievers/chunkers/base.py)
-COVERING = [name for name in CONFIGS if not getattr(from_config(name), "selective", False)]
+COVERING = [name for name in CONFIGS if not from_config(name).selective]
 
 
 def lines_of(text: str) -> list[str]:
@@ -314,7 +314,7 @@ def check_invariants(chunker, path: str, text: str, language: str) -> list:
         assert c.id == f"{path}:{c.start}-{c.end}"
         covered.update(range(c.start, c.end + 1))
     missing = [n for n, line in enumerate(lines, start=1) if line.strip() and n not in covered]
-    assert not missing or getattr(chunker, "selective", False), f"non-blank lines in no chunk: {missing[:10]}"
+    assert not missing or chunker.selective, f"non-blank lines in no chunk: {missing[:10]}"
     again = chunker.chunk(path, text, language)
     assert [(c.id, c.text, c.symbol, c.meta) for c in again] == [(c.id, c.text, c.symbol, c.meta) for c in chunks]
     return chunks

@@ -13,6 +13,9 @@ from hypothesis import strategies as st
 
 from chunker_samples import CONFIGS, REAL_FILES, ROOT, SNIPPETS, check_invariants, from_config, real_file
 
+from retrievers.chunkers.base import Chunker
+from retrievers.kinds import missing_members
+
 # small sizes make every strategy split, recurse and fill gaps on tiny inputs
 STRESSED: dict[str, dict] = {
     "lines": {"size": 3, "overlap": 1},
@@ -51,11 +54,6 @@ def source_files(draw) -> tuple[str, str]:
     return language, text
 
 
-def selective(chunker) -> bool:
-    """Documents picked on purpose (retrievers/chunkers/base.py): no coverage promised."""
-    return bool(getattr(chunker, "selective", False))
-
-
 @pytest.mark.parametrize("name, overrides", CHUNKERS, ids=IDS)
 @settings(max_examples=35, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -70,7 +68,24 @@ def test_contract_on_every_snippet(name, overrides):
     chunker = from_config(name, **overrides)
     for language, (path, text) in SNIPPETS.items():
         # a selective chunker (functions only) has no documents in a language it does not index
-        assert check_invariants(chunker, path, text, language) or (selective(chunker) and language != "python")
+        assert check_invariants(chunker, path, text, language) or (chunker.selective and language != "python")
+
+
+@pytest.mark.parametrize("name", CONFIGS)
+def test_every_chunker_declares_its_capabilities(name):
+    """``selective``, ``fallback`` and ``merge`` (the Chunker protocol), the protocol's defaults unless a
+    chunker says otherwise: a fallback is itself a chunker, and merge keeps some of the chunker's own
+    chunks (all of them, unchanged, unless it merges: centred windows keep identical texts once). What
+    ``selective`` promises (coverage, or none) the contract tests check."""
+    chunker = from_config(name)
+    assert isinstance(chunker, Chunker) and missing_members(chunker, Chunker) == []
+    assert isinstance(chunker.selective, bool) and chunker.selective == (name == "functions")
+    assert chunker.fallback is None or missing_members(chunker.fallback, Chunker) == []
+    chunks = [c for lang, (path, text) in sorted(SNIPPETS.items()) for c in chunker.chunk(path, text, lang)]
+    kept = chunker.merge(chunks)
+    assert {c.id for c in kept} <= {c.id for c in chunks}
+    if type(chunker).merge is Chunker.merge:
+        assert kept == chunks
 
 
 @pytest.mark.parametrize("name", CONFIGS)
@@ -93,7 +108,7 @@ def test_contract_on_real_files_in_every_language(name, overrides, language):
     the configured sizes and at the small sizes that force every split."""
     path, text = real_file(language)
     chunker = from_config(name, **overrides)
-    assert check_invariants(chunker, path, text, language) or (selective(chunker) and language != "python")
+    assert check_invariants(chunker, path, text, language) or (chunker.selective and language != "python")
 
 
 _IDS_SCRIPT = """

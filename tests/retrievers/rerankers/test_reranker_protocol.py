@@ -67,3 +67,20 @@ def test_reranker_contract(case, env, pipeline, fused):
     assert all(a >= b for a, b in zip(scores, scores[1:])), out
     assert reranker.rerank("parse json", [], pipeline) == []
     assert CASES[case](env).rerank("parse json", fused, pipeline) == out
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_needs_embedder_says_whether_the_reranker_reads_vectors(case, env, pipeline, fused):
+    """The protocol's capability (False unless a reranker says otherwise) is what the run reads to load an
+    embedder: one that claims it reads the embedder's vectors, one that does not reranks without one."""
+    from dataclasses import replace
+
+    reranker = CASES[case](env)
+    assert isinstance(reranker.needs_embedder, bool)
+    if reranker.needs_embedder:
+        reranker.rerank("parse json", fused, pipeline)
+        assert sum(pipeline.embedder.calls.values()) > 0
+    else:
+        out = reranker.rerank("parse json", fused, replace(pipeline, embedder=None))
+        assert sorted(ids(out)) == sorted(ids(fused))
+    assert reranker.needs_embedder == (case in ("dense_rescore", "mmr", "blend_dense"))

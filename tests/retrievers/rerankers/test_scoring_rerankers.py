@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from retrievers.rerankers.base import arrange, minmax
+from retrievers.rerankers.base import Scorer, arrange, minmax
 from retrievers.rerankers.blend import Blend
 from retrievers.rerankers.dense_rescore import DenseRescore
 from retrievers.rerankers.mmr import MMR
@@ -55,7 +55,7 @@ def test_mmr_cosine_relevance_uses_the_query(pipeline, fused):
     assert ids(out)[0] == "d.py:1-5"
 
 
-class FixedScorer:
+class FixedScorer(Scorer):
     def __init__(self, scores):
         self.scores, self.stats = scores, {}
 
