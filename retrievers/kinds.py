@@ -25,14 +25,17 @@ from retrievers.rerankers.base import Reranker
 
 @dataclass(frozen=True)
 class Kind:
-    """A plugin kind: its protocol, the packages of its implementations and its config group. A preset
-    of the group is one part of the kind, or, when ``conf_slots`` names keys, holds one part (or null)
-    under each of them."""
+    """A plugin kind: its protocol, the packages of its implementations and its config group (None for a
+    kind no preset builds). A preset of the group is one part of the kind, or, when ``conf_slots`` names
+    keys, holds one part (or null) under each of them.
+
+    The harness adds kinds of its own to this table (``hermes_eval.querysets.kinds``: query generators and
+    importers); this package never imports it."""
 
     name: str
     protocol: type
     packages: tuple[str, ...]
-    conf_group: str
+    conf_group: str | None
     conf_slots: tuple[str, ...] = ()
 
 

@@ -76,11 +76,11 @@ def models_dir() -> Path:
 @pytest.fixture(scope="session")
 def derived_embedders(models_dir) -> dict:
     """Each derived embedder, built (once) and loaded."""
-    from derived_cases import DERIVED, make_derived
+    from derived_cases import DERIVED, make_embedder
 
     out = {}
     for name in DERIVED:
-        emb = make_derived(name, models_dir)
+        emb = make_embedder(name, models_dir)
         emb.ready()
         out[name] = emb
     return out

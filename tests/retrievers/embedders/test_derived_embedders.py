@@ -64,7 +64,7 @@ def test_onnx_clips_long_documents_to_the_same_input_ids_and_vectors(derived_emb
 
     import click
     import jinja2
-    from derived_cases import make_derived
+    from derived_cases import make_embedder
 
     from retrievers.embedders.clip import tokenizers_clipper
 
@@ -76,5 +76,5 @@ def test_onnx_clips_long_documents_to_the_same_input_ids_and_vectors(derived_emb
     heads = [cut(t) for t in texts]
     assert [len(h) < len(t) for h, t in zip(heads, texts)] == [True, True, False]
     assert [e.ids for e in onnx.tokenizer.encode_batch(heads)] == [e.ids for e in onnx.tokenizer.encode_batch(texts)]
-    whole = make_derived("minilm_onnx", models_dir, clip=False)
+    whole = make_embedder("minilm_onnx", models_dir, clip=False)
     assert np.allclose(onnx.embed_documents(texts), whole.embed_documents(texts), atol=1e-5)

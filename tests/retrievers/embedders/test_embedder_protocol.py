@@ -1,30 +1,42 @@
-"""What every embedder owes the pipeline, for the packaged MiniLM and each embedder derived from it:
-float32 unit rows, queries and documents embedded alike, empty input, the document cache (second call
-read from it, keyed by an identity no other embedder shares), stats for the run record."""
+"""What every embedder owes the pipeline, for every conf/embedder preset this machine runs (its model is
+a local folder: the packaged MiniLM and each embedder derived from it): float32 unit rows, queries and
+documents embedded alike, empty input, the document cache (second call read from it, keyed by an identity
+no other embedder shares), stats for the run record."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
+from hydra.utils import get_class
 
-from derived_cases import DERIVED, make_derived
+from retrievers.embedders.base import Embedder
+from retrievers.kinds import missing_members
+
+from derived_cases import DERIVED, LOCAL, PRESETS, make_embedder, preset
 
 pytestmark = pytest.mark.long  # minutes of work: scheduled first (tests/conftest.py)
 
 TEXTS = ["def parse(url):\n    return urlsplit(url)", "class Session:\n    pass", "import json",
          "raise ValueError('bad header')", "for key in headers: print(key)"]
-NAMES = ("minilm", *DERIVED)
+NAMES = LOCAL
+
+
+def test_every_embedder_class_a_preset_names_is_in_the_suite():
+    """A class whose presets all need a model hub would escape this suite: each has a local preset."""
+    assert "minilm" in NAMES and DERIVED
+    classes = {name: get_class(preset(name)["_target_"]) for name in PRESETS}
+    assert {classes[n] for n in NAMES} == set(classes.values())
 
 
 @pytest.fixture
 def embedder_for(derived_embedders, models_dir, tmp_path):
-    """A fresh embedder of ``name`` with its own document cache (derived ones reuse the session build)."""
+    """A fresh embedder of preset ``name`` with its own document cache (derived ones reuse the session build)."""
     def make(name: str):
-        if name == "minilm":
-            return SentenceTransformerEmbedder(cache_dir=str(tmp_path))
-        derived_embedders[name]  # noqa: B018 - built once for the session
-        return make_derived(name, models_dir, cache_dir=str(tmp_path))
+        if name in DERIVED:
+            derived_embedders[name]  # noqa: B018 - built once for the session
+        emb = make_embedder(name, models_dir, cache_dir=str(tmp_path))
+        assert missing_members(emb, Embedder) == []
+        return emb
     return make
 
 
