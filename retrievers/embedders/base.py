@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Callable, ContextManager, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -106,4 +106,8 @@ class CachedEmbedder:
             self.stats["computed"] += len(texts)
             return self._encode_documents(texts)
         return embed_through_cache(self._cache, self.identity, texts, self._encode_documents, self.stats,
-                                   self.checkpoint)
+                                   self.checkpoint, self._document_progress())
+
+    def _document_progress(self) -> Callable[[int], ContextManager] | None:
+        """What reports the progress of encoding ``n`` missing documents (None: nothing)."""
+        return None
