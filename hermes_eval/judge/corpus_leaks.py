@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from array import array
 from bisect import bisect_right
+from functools import lru_cache
 from itertools import accumulate
 from dataclasses import dataclass
 from typing import Iterator, Mapping, Sequence
@@ -23,6 +24,7 @@ from hermes_eval.core import Query, Span
 from hermes_eval.core.queryset import scope_of
 from hermes_eval.judge.leaks import normalize
 from hermes_eval.judge.occurrences import Places, occurrences
+from retrievers.identity.declare import PartId
 from retrievers.progress import Tracker, track
 
 SEP = "\0"
@@ -179,3 +181,21 @@ def _leaks_in(text: CorpusText, queries: Sequence[Query], rules: LeakRules) -> d
     """qid -> leak places of the queries that leak in ``text``, every query's needles searched at once."""
     found = occurrences(text.text, (n for q in queries for n in needles(normalize(q.query), rules)), rules.max_copies)
     return {q.qid: tuple(places) for q in queries if (places := leak_places(q, text, rules, found))}
+
+
+LEAK_CHECK = PartId("hermes_eval.judge.corpus_leaks", 1)  # bump when leak places are found differently
+
+
+@lru_cache(maxsize=1)
+def leak_check_key() -> str:
+    """This check's identity: its declared version and the places it finds for two probe queries, one
+    quoting a probe file (the quote is its leak) and one quoting nothing."""
+    from retrievers.identity.key import part_key
+    from retrievers.identity.probe import probe_files
+
+    files = {path: text for path, text, _ in probe_files()}
+    quote = next(iter(files.values()))[200:420]
+    queries = [Query("quotes", f"why does this fail? {quote}", (Span("GUIDE.md", 1, 2),)),
+               Query("plain", "how do I compute the area of a circle", (Span("GUIDE.md", 1, 2),))]
+    return part_key([LEAK_CHECK], corpus_leak_places(queries, files, LeakRules(min_run=100, min_query_chars=20,
+                                                                                 max_copies=5)))

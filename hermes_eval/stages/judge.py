@@ -8,7 +8,7 @@ from typing import Mapping, Sequence
 from hermes_eval.config.settings import HygieneSettings
 from hermes_eval.core import Corpus, Query, QuerySet
 from hermes_eval.cache.content import Cache, key_of
-from hermes_eval.judge.corpus_leaks import LeakRules, corpus_leak_places
+from hermes_eval.judge.corpus_leaks import LeakRules, corpus_leak_places, leak_check_key
 from hermes_eval.judge.hygiene import Hygiene, check, token_counter
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.score import Scores, score
@@ -36,7 +36,7 @@ def corpus_leaks_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, cache: Ca
 
     if cache is None:
         return compute()
-    key = key_of(indexed.fingerprint, rules.min_run, rules.min_query_chars, rules.max_copies, list(qs.scopes),
+    key = key_of(leak_check_key(), indexed.fingerprint, rules.min_run, rules.min_query_chars, rules.max_copies, list(qs.scopes),
                  [[q.qid, q.query, [[s.to_dict() for s in spans] for spans in (q.gold, q.exclude, q.origin())]]
                   for q in qs.queries])
     return cache.get_or_compute("leaks", key, compute)
