@@ -16,6 +16,21 @@ log = logging.getLogger(__name__)
 
 
 def _launch(overrides: list[str], multirun: bool) -> int:
+    """Run the Hydra task (one run or a multirun sweep); a sweep stopped by Ctrl-C says where it stood in one
+    line (cli/interrupted.py) and exits 130."""
+    try:
+        return _launch_hydra(overrides, multirun)
+    except KeyboardInterrupt as stop:
+        if not multirun:
+            raise
+        from hermes_eval.cli.interrupted import EXIT_CODE, SweepInterrupted, interrupted_line
+
+        print(interrupted_line(stop.stopped if isinstance(stop, SweepInterrupted) else None, overrides),
+              file=sys.stderr, flush=True)
+        return EXIT_CODE
+
+
+def _launch_hydra(overrides: list[str], multirun: bool) -> int:
     """Run the Hydra task (one run or a multirun sweep) after validating the overrides."""
     import hydra
 
@@ -41,32 +56,52 @@ def _launch(overrides: list[str], multirun: bool) -> int:
     return exit_code(LAST_SWEEP) if multirun else 0
 
 
+def _stored(arg, stored: dict, key: str, default):
+    """A leaderboard setting: given on the command line, else the one the results were built with."""
+    return arg if arg is not None else stored.get(key, default)
+
+
 def cmd_leaderboard(args) -> int:
     from hermes_eval.report.freshness import HISTORY, board_key, stamp, stamped_outputs, up_to_date
     from hermes_eval.report.options import ReportSettings
 
+    results = Path(args.from_results) if args.from_results else None
+    stored: dict = {}
+    if results is not None:
+        from hermes_eval.report.board_results import read_settings
+
+        stored = read_settings(results)
+    anchor_ref = _stored(args.anchors, stored, "anchors", None)
     anchors, columns = ((), ())
-    if args.anchors:
+    if anchor_ref:
         from hermes_eval.report.anchors import anchors_for
 
-        anchors, columns = anchors_for(args.anchors, CONF_DIR)
-    from hermes_eval.record.results import load_records, unusable_runs
+        anchors, columns = anchors_for(anchor_ref, CONF_DIR)
+    defaults = ReportSettings()
+    settings = ReportSettings(baseline=_stored(args.baseline, stored, "baseline", None),
+                              stat_test=_stored(args.stat_test, stored, "stat_test", defaults.stat_test),
+                              alpha=_stored(args.alpha, stored, "alpha", defaults.alpha),
+                              n_permutations=stored.get("n_permutations", defaults.n_permutations),
+                              seed=stored.get("seed", defaults.seed), columns=columns, anchors=anchors)
+    records = None
+    if results is None:
+        from hermes_eval.record.results import load_records, unusable_runs
 
-    records = load_records(Path(args.runs))  # read once: reading checksums every run file
-    for line in unusable_runs(records):  # named on every call, the board counts them too
-        print(f"hermes-eval: warning: {line}", file=sys.stderr)
-    settings = ReportSettings(baseline=args.baseline, stat_test=args.stat_test, alpha=args.alpha,
-                              columns=columns, anchors=anchors)
-    runs, out_dir = Path(args.runs), Path(args.out)
-    key = board_key(runs, settings, out_dir / HISTORY)
+        records = load_records(Path(args.runs))  # read once: reading checksums every run file
+        for line in unusable_runs(records):  # named on every call, the board counts them too
+            print(f"hermes-eval: warning: {line}", file=sys.stderr)
+    source = results if results is not None else Path(args.runs)
+    out_dir = Path(args.out) if args.out else (results.parent if results is not None else Path("reports"))
+    key = board_key(source, (settings, anchor_ref), out_dir / HISTORY)
     if not args.force and up_to_date(out_dir, key, stamped_outputs(out_dir)):
         out = stamped_outputs(out_dir)
-        log.info("leaderboards up to date with %s (same records, settings and report code): kept; "
-                 "--force rebuilds", runs)
-    else:
-        from hermes_eval.report.publish import build_reports  # matplotlib, pandas, ranx: only to build
+        log.info("leaderboards up to date with %s (same %s, settings and report code): kept; --force rebuilds",
+                 source, "results" if results is not None else "records")
+    else:  # matplotlib, pandas, ranx: only to build
+        from hermes_eval.report.publish import build_from_results, build_reports
 
-        out = build_reports(runs, out_dir, settings, records)
+        out = (build_from_results(results, out_dir, settings) if results is not None
+               else build_reports(source, out_dir, settings, records, anchors=anchor_ref))
         stamp(out_dir, key, out)
     for p in out:
         print(p)
@@ -182,16 +217,21 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_run)
     p.add_argument("overrides", nargs="*")
     p.add_argument("--rerun", action="store_true", help="rerun jobs whose finished record exists")
-    p = sub.add_parser("leaderboard", help="rebuild the leaderboards from every run record")
+    p = sub.add_parser("leaderboard", help="rebuild the leaderboards from every run record (writing the board's "
+                       "results beside it, OUT/results), or from such committed results alone")
     p.set_defaults(func=cmd_leaderboard)
     p.add_argument("--runs", default="runs")
-    p.add_argument("--out", default="reports")
+    p.add_argument("--from-results", metavar="DIR", default=None, help="build from a board's committed results "
+                   "(e.g. reports/benchmarks/swebench/results) instead of --runs, with the settings they were built "
+                   "with unless given here: the same pages as from the runs (make boards)")
+    p.add_argument("--out", default=None, help="where the board goes (default reports, or the folder holding "
+                   "--from-results)")
     p.add_argument("--baseline", default=None, help="the arm every row is tested against; default: the "
                    "best BM25-only arm, else the lowest-ranked row (config-hash prefix, run dir, system, "
                    "or chunker/system)")
-    p.add_argument("--stat-test", default="student", choices=["student", "fisher"],
+    p.add_argument("--stat-test", default=None, choices=["student", "fisher"],
                    help="ranx paired test (default student)")
-    p.add_argument("--alpha", type=float, default=0.05, help="significance level after Holm")
+    p.add_argument("--alpha", type=float, default=None, help="significance level after Holm (default 0.05)")
     p.add_argument("--force", action="store_true", help="rebuild even when the records, settings and "
                    "report code are those of the last build")
     p.add_argument("--anchors", default=None, help="published numbers to set beside ours: a board's (the anchors "

@@ -1,14 +1,15 @@
 """Per-repository and per-language breakdowns, the queries that moved most, and hygiene figures of a board."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
+from typing import Mapping
 
 import pandas as pd
 
 from hermes_eval.judge.bootstrap import summarize
-from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import HYGIENE_PREFIX
+from hermes_eval.report.board_run import TOP1, BoardRun
+from hermes_eval.report.options import NOTABLE_QUERY_CHARS
 
 NO_REPO = "(none)"
 # per_query.parquet columns a board breaks down by -> the heading's word
@@ -49,7 +50,7 @@ class NotableQuery:
         return self.arm - self.baseline
 
 
-def repo_table(labels: dict[str, str], files: dict[str, RunFiles], metric: str, by: str = "repo",
+def repo_table(labels: dict[str, str], files: Mapping[str, BoardRun], metric: str, by: str = "repo",
                notes: tuple[str, ...] = (), seed: int = 0, n_resamples: int = 1000) -> RepoTable:
     """Means of ``metric`` per value of the per_query column ``by`` (``repo``, or ``language``: the
     language of the query's gold files), each with a 95% bootstrap CI (the records' own method);
@@ -78,27 +79,23 @@ def repo_table(labels: dict[str, str], files: dict[str, RunFiles], metric: str, 
     return RepoTable(metric, strata, tuple(rows), best, by, notes, tuple(cis))
 
 
-def _top1(cell: object) -> str:
-    try:
-        top = json.loads(cell) if isinstance(cell, str) else list(cell)
-    except (TypeError, ValueError):
-        return ""
-    return str(top[0]) if top else ""
+def cut(text: str, limit: int) -> str:
+    """``text`` up to ``limit`` characters, ending in an ellipsis when cut."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def notable_queries(base: RunFiles, arm: RunFiles, metric: str, n: int) -> tuple[list[NotableQuery],
+def notable_queries(base: BoardRun, arm: BoardRun, metric: str, n: int) -> tuple[list[NotableQuery],
                                                                                 list[NotableQuery]]:
     """(largest wins, largest losses) of ``arm`` over ``base`` on ``metric``."""
     a, b = base.per_query, arm.per_query
     if a.empty or b.empty or metric not in a or metric not in b:
         return [], []
-    m = a[["qid", "query", "repo", metric, "top10"]].merge(b[["qid", metric, "top10"]], on="qid",
-                                                           suffixes=("_a", "_b"))
+    m = a[["qid", "query", "repo", metric, TOP1]].merge(b[["qid", metric, TOP1]], on="qid", suffixes=("_a", "_b"))
     m["delta"] = m[f"{metric}_b"] - m[f"{metric}_a"]
 
     def pick(df: pd.DataFrame) -> list[NotableQuery]:
-        return [NotableQuery(str(r.qid), str(r.query), str(r.repo or ""), float(r[f"{metric}_a"]),
-                             float(r[f"{metric}_b"]), _top1(r.top10_a), _top1(r.top10_b))
+        return [NotableQuery(str(r.qid), cut(str(r.query), NOTABLE_QUERY_CHARS), str(r.repo or ""),
+                             float(r[f"{metric}_a"]), float(r[f"{metric}_b"]), str(r[f"{TOP1}_a"]), str(r[f"{TOP1}_b"]))
                 for _, r in df.iterrows()]
 
     wins = m[m["delta"] > 0].sort_values(["delta", "qid"], ascending=[False, True]).head(n)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING, Mapping
 
 import numpy as np
 
@@ -10,6 +10,9 @@ from hermes_eval.core.metrics import REGISTRY
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import ReportSettings
 from hermes_eval.judge.significance import PairedTest, holm, ranx_compare, vector_test
+
+if TYPE_CHECKING:
+    from hermes_eval.report.board_run import BoardRun
 
 BETTER, WORSE, SAME, NOT_COMPARABLE = "better", "worse", "ns", "na"
 MARKS = {BETTER: "▲", WORSE: "▼", SAME: "", NOT_COMPARABLE: ""}
@@ -58,7 +61,8 @@ def same_chunking(rec_a: dict, rec_b: dict) -> bool:
     return (rec_a.get("config") or {}).get("chunker") == (rec_b.get("config") or {}).get("chunker")
 
 
-def paired_tests(base: RunFiles, arm: RunFiles, metrics: list[str], s: ReportSettings) -> dict[str, PairedTest]:
+def paired_tests(base: "RunFiles | BoardRun", arm: "RunFiles | BoardRun", metrics: list[str],
+                 s: ReportSettings) -> dict[str, PairedTest]:
     """One ranx.compare per relevance level when every query is judged (its means must equal the
     per-query values'); ranx's own test on per-query values for everything else."""
     values = {m: (base.values(m), arm.values(m)) for m in metrics}
@@ -95,11 +99,12 @@ def paired(base: RunFiles, arm: RunFiles, metric: str, s: ReportSettings) -> Pai
     return paired_tests(base, arm, [metric], s).get(metric)
 
 
-def board_marks(rows, records: dict[str, dict], metrics: tuple[str, ...], baseline: str,
-                s: ReportSettings) -> dict[tuple[str, str], Mark]:
-    """(config hash, metric) -> Mark for every row; Holm across the grid, one family per metric."""
+def board_marks(rows, records: dict[str, dict], files: Mapping[str, "BoardRun"], metrics: tuple[str, ...],
+                baseline: str, s: ReportSettings) -> dict[tuple[str, str], Mark]:
+    """(config hash, metric) -> Mark for every row; Holm across the grid, one family per metric
+    (``files``: config hash -> what the board reads of the run)."""
     base_rec = records[baseline]
-    base_files = RunFiles(Path(base_rec["_dir"]))
+    base_files = files[baseline]
     out: dict[tuple[str, str], Mark] = {}
     tests: dict[str, list[tuple[str, PairedTest]]] = {m: [] for m in metrics}
     for h in rows["config_hash"]:
@@ -113,7 +118,7 @@ def board_marks(rows, records: dict[str, dict], metrics: tuple[str, ...], baseli
                                                         "not comparable; see the file-level columns")
             else:
                 wanted.append(m)
-        arm = RunFiles(Path(records[h]["_dir"]))
+        arm = files[h]
         found = paired_tests(base_files, arm, wanted, s) if arm.exists() and base_files.exists() else {}
         for m in wanted:
             if m in found:

@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge import warmup_lock
 from hermes_eval.judge.ranx_dicts import ranx_per_query
-from hermes_eval.record.folder import RunFiles
+from hermes_eval.report.board_run import BoardRun
 from hermes_eval.report.options import RECALL_KS
 
 
@@ -23,8 +23,8 @@ def recall_curve(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, 
     return [sum(scores[m]) / n_queries for m in metrics]
 
 
-def run_curves(files: RunFiles, ks: Sequence[int] = RECALL_KS) -> dict[str, list[float]]:
-    """{"chunk": [...], "file": [...]} recall@k for one run directory."""
+def run_curves(files: BoardRun, ks: Sequence[int] = RECALL_KS) -> dict[str, list[float]]:
+    """{"chunk": [...], "file": [...]} recall@k for one run."""
     n = len(files.per_query) or len(files.qrels)
     return {"chunk": recall_curve(files.qrels, files.rankings, n, ks),
             "file": recall_curve(files.file_qrels, files.file_rankings, n, ks)}

@@ -1,7 +1,8 @@
 """The per-query explorer's data for one board: every query with its gold (spans, files, code) and
 hygiene flags, and per arm its value, first gold rank, miss cause and top results marked hit,
-right file or miss. Embedded in the HTML page as one JSON data block that the page's script
-renders only when the explorer is opened (report/templates/explorer.js)."""
+right file or miss. Written beside the HTML page as a script that hands the data to the page
+(``explorer/<board>.js``, :func:`sidecar_text`; a ``<script src>`` works from file:// where fetch does not);
+the page's script renders it only when the explorer is opened (report/templates/explorer.js)."""
 from __future__ import annotations
 
 import json
@@ -11,23 +12,24 @@ from typing import Mapping
 
 from markupsafe import Markup
 
-from hermes_eval.record.folder import RunFiles
-from hermes_eval.report.gold_code import gold_spans, read_gold_code, span_id
+from hermes_eval.report.board_run import BoardRun
+from hermes_eval.report.gold_code import read_gold_code, span_id
 from hermes_eval.report.head_to_head import CAUSES, PAST_BUDGET, Arm, miss_cause
 from hermes_eval.report.table import cell_text
-from hermes_eval.report.options import (EXPLORER_CODE_CHARS, EXPLORER_CODE_LINES, EXPLORER_CODE_MAX_FILES,
-                                        EXPLORER_QUERY_CHARS, EXPLORER_TOP)
+from hermes_eval.report.options import EXPLORER_CODE_CHARS, EXPLORER_CODE_LINES, EXPLORER_CODE_MAX_FILES, EXPLORER_TOP
 from retrievers.chunk import chunk_path
 
 STRATA = ("repo", "language", "kind")
 HIT = -1  # cause index of a query with gold in the top k
+SIDECARS = "explorer"  # the folder beside the page holding each board's data script
+REGISTRY = "HERMES_EXPLORER"  # the global the data scripts fill, one entry per board slug (the page's scripts read it)
 # Characters a JSON text may not carry raw inside an HTML <script> element (JSON escapes them).
 SCRIPT_UNSAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
 
 @dataclass(frozen=True)
 class Explorer:
-    """One board's explorer data as embeddable JSON, and its size."""
+    """One board's explorer data as script-safe JSON, and its size."""
 
     payload: Markup
     queries: int
@@ -48,12 +50,14 @@ def script_json(data: object) -> Markup:
     return Markup(text)
 
 
-def elide(text: str, limit: int) -> str:
-    """``text`` up to ``limit`` characters, its middle replaced by a marker when longer."""
-    if len(text) <= limit:
-        return text
-    half = limit // 2
-    return f"{text[:half]}\n… [{len(text) - 2 * half} characters left out] …\n{text[-half:]}"
+def sidecar_path(slug: str) -> str:
+    """Where a board's explorer data is written, relative to the page."""
+    return f"{SIDECARS}/{slug}.js"
+
+
+def sidecar_text(slug: str, ex: Explorer) -> str:
+    """The data script of one board: it adds the board's data to :data:`REGISTRY`."""
+    return f"(window.{REGISTRY} = window.{REGISTRY} || {{}})[{json.dumps(slug)}] = {ex.payload};\n"
 
 
 class Strings:
@@ -100,7 +104,7 @@ def _arm_rows(arm: Arm, qids: list[str], metric: str, k: int, strings: Strings) 
     return out
 
 
-def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapping[str, RunFiles], metric: str,
+def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapping[str, BoardRun], metric: str,
              baseline: str, k: int = 10) -> Explorer | None:
     """The explorer of a board whose arms are ``labels`` (config hash -> label), baseline first;
     None when no arm has per-query results."""
@@ -113,7 +117,7 @@ def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapp
     base = arms[order[0]].files
     qdf = base.per_query.drop_duplicates("qid")
     qids = [str(q) for q in qdf["qid"]]
-    spans = {q: gold_spans(base.line_qrels.get(q, {})) for q in qids}
+    spans = {q: list(base.gold.get(q, ())) for q in qids}
     code = read_gold_code(records[order[0]], (s for v in spans.values() for s in v), EXPLORER_CODE_LINES,
                           EXPLORER_CODE_CHARS, EXPLORER_CODE_MAX_FILES)
     strata = [s for s in STRATA if s in qdf.columns]
@@ -122,7 +126,7 @@ def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapp
         qid = str(row["qid"])
         flags = [f for f in cell_text(row.get("hygiene_flags")).split(",") if f]
         gold_files = sorted(d for d, r in base.file_qrels.get(qid, {}).items() if r > 0)
-        queries.append({"id": qid, "t": elide(cell_text(row.get("query")), EXPLORER_QUERY_CHARS),
+        queries.append({"id": qid, "t": cell_text(row.get("query")),  # clipped by board_table
                         **{s: cell_text(row.get(s)) for s in strata}, "f": flags,
                         "g": [span_id(*sp) for sp in spans[qid]], "gf": gold_files})
     strings = Strings()
@@ -135,4 +139,4 @@ def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapp
     return Explorer(script_json(data), len(queries), len(order))
 
 
-__all__ = ["Explorer", "explorer", "script_json"]
+__all__ = ["Explorer", "explorer", "script_json", "sidecar_path", "sidecar_text"]

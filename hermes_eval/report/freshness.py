@@ -2,7 +2,8 @@
 skipped) then reuses them instead of recomputing every paired test and chart.
 
 The key covers everything a board is made of: each run folder's name with the sha256 of its
-record.json and of every file beside it, the report settings, the report code (the modules of
+record.json and of every file beside it (built from a board's committed results: each of their
+files), the report settings, the report code (the modules of
 :mod:`hermes_eval.report` and what they import from the project, library versions, and the page
 templates, styles and scripts) and the gate history when there is one. Any change rebuilds; a missing output rebuilds.
 """
@@ -16,6 +17,7 @@ from hermes_eval.record.results import run_dirs
 
 KEY_FILE = ".leaderboard.key"
 HISTORY = "history.sqlite"  # the gate's history in a reports folder (its trend page is rebuilt with the boards)
+RESULTS_INDEX = "board.json"  # names a board's committed results folder (report/board_results.py INDEX)
 CODE = ("hermes_eval.report.publish",)
 TEMPLATES = Path(__file__).resolve().parent / "templates"  # jinja2 templates, CSS and JS: code the pages are made of
 
@@ -38,6 +40,9 @@ def board_key(runs_dir: Path, settings, history: Path | None, templates: Path = 
     for run_dir in sorted(run_dirs(runs_dir)):
         for f in sorted(p for p in run_dir.rglob("*") if p.is_file()):
             h.update(f"{f.relative_to(runs_dir).as_posix()}\0{_file_sha(f)}\0".encode())
+    if (Path(runs_dir) / RESULTS_INDEX).is_file():  # a board's committed results (leaderboard --from-results)
+        for f in sorted(p for p in Path(runs_dir).iterdir() if p.is_file()):
+            h.update(f"{f.name}\0{_file_sha(f)}\0".encode())
     if history is not None and history.exists():
         h.update(_file_sha(history).encode())
     return h.hexdigest()[:32]

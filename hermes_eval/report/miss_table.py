@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_eval.record.folder import RunFiles
+from hermes_eval.report.board_run import BoardRun
 from hermes_eval.report.head_to_head import BUDGET_METRIC, CAUSES, PAST_BUDGET, Arm, miss_causes
 
 MISS_K = 10
@@ -22,7 +22,7 @@ class MissTable:
     budget_label: str = PAST_BUDGET
 
 
-def miss_table(labels: dict[str, str], records: dict[str, dict], files: dict[str, RunFiles],
+def miss_table(labels: dict[str, str], records: dict[str, dict], files: dict[str, BoardRun],
                k: int = MISS_K) -> MissTable | None:
     """Misses at ``k`` by cause for every arm with per-query results (None: none has)."""
     rows, budget = [], []

@@ -19,8 +19,10 @@ RECALL_KS = (1, 2, 3, 5, 10, 20, 50, 100)
 STAGE_ORDER = ("embed", "sparse", "dense", "fuse", "rerank", "total")
 # The markdown board keeps this many rows so it pastes into a pull request.
 MARKDOWN_TOP_ROWS = 10
-# Per-query differences shown per board (largest wins and losses of the top arm).
+# Per-query differences shown per board (largest wins and losses of the top arm), each query's text cut
+# to this many characters (the explorer shows it in full).
 NOTABLE_QUERIES = 5
+NOTABLE_QUERY_CHARS = 300
 BASELINE_HELP = ("baseline arm per query set: a config-hash prefix, run directory name, system label "
                  "(e.g. rank_bm25) or chunker/system (e.g. lines/rank_bm25). Default: the best BM25-only "
                  "arm (sparse leg alone); without one, the lowest-ranked row.")
@@ -51,3 +53,6 @@ EXPLORER_CODE_LINES = 40
 EXPLORER_CODE_CHARS = 3000
 # Gold code is read from the run's corpus; larger corpora (many snapshots) are not opened for it.
 EXPLORER_CODE_MAX_FILES = 20000
+# Result ids a board keeps per query above the judged positions (report/board_run.py): no board figure
+# reads an unjudged id deeper (the explorer's EXPLORER_TOP, the miss table's k).
+KEEP_TOP = 10

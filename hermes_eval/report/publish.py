@@ -1,35 +1,73 @@
-"""Rebuild reports/results.parquet, both leaderboards and their chart PNGs from every run record."""
+"""Rebuild a board: reports/results.parquet, leaderboard.md and leaderboard.html with their chart PNGs and
+explorer data scripts, from every run record (writing the board's committed results, results/, beside it)
+or from those results alone (``leaderboard --from-results``: the same pages)."""
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Mapping
 
 from hermes_eval.cache.content import atomic_write_bytes
+from hermes_eval.core.errors import UserError
+from hermes_eval.record.folder import RunFiles
+from hermes_eval.record.results import load_records, to_frame
+from hermes_eval.report.board_results import read_results, write_results
+from hermes_eval.report.board_run import BoardRun, board_metrics, from_folder
+from hermes_eval.report.explorer import sidecar_path, sidecar_text
 from hermes_eval.report.freshness import HISTORY
 from hermes_eval.report.html import render_html
 from hermes_eval.report.markdown import chart_path, render_markdown
 from hermes_eval.report.options import ReportSettings
 from hermes_eval.report.trend import write_trend_page
 from hermes_eval.report.view import build_view
-from hermes_eval.record.results import collect, to_frame
 
 REPORT_MODE = 0o644  # reports are read by people and CI artifact uploaders, not just their writer
 RESULTS = "results.parquet"
+RESULTS_DIR = "results"  # the board's committed results (report/board_results.py), beside its pages
 MARKDOWN = "leaderboard.md"
 HTML = "leaderboard.html"
 GATE_PAGE = "gate.html"  # the gate's trend page, drawn from its history (HISTORY)
 
 
+def stored_settings(settings: ReportSettings, anchors: str | None) -> dict:
+    """The settings a board's results remember (``anchors``: the --anchors argument, resolved again on
+    rebuild, so published numbers edited since show)."""
+    return {"anchors": anchors, "baseline": settings.baseline, "stat_test": settings.stat_test,
+            "alpha": settings.alpha, "n_permutations": settings.n_permutations, "seed": settings.seed}
+
+
 def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None = None,
-                  records: list[dict] | None = None) -> list[Path]:
-    """Write the results table, the charts, leaderboard.md and leaderboard.html (and, when the gate has
-    a history in ``out_dir``, its trend page gate.html, linked from the HTML); return their paths.
-    ``records``: those of ``runs_dir`` already read (each read checksums its run files), else read here."""
+                  records: list[dict] | None = None, anchors: str | None = None) -> list[Path]:
+    """Write the board's results (``out_dir``/results), the results table, the charts, the explorer data,
+    leaderboard.md and leaderboard.html (and, when the gate has a history in ``out_dir``, its trend page
+    gate.html, linked from the HTML); return their paths. ``records``: those of ``runs_dir`` already
+    read (each read checksums its run files), else read here; ``anchors``: the --anchors argument."""
     settings = settings or ReportSettings()
     if records is None:
-        df, records = collect(runs_dir)
-    else:
-        df = to_frame(records)
+        records = load_records(runs_dir)
+    metrics = board_metrics(settings)
+    runs = {str(r["config_hash"]): from_folder(RunFiles(Path(r["_dir"])), metrics)
+            for r in records if r.get("status") == "ok"}
+    written = write_results(out_dir / RESULTS_DIR, records, runs, stored_settings(settings, anchors), metrics)
+    for path in written:
+        os.chmod(path, REPORT_MODE)
+    return written + publish(out_dir, records, runs, settings)
+
+
+def build_from_results(results_dir: Path, out_dir: Path, settings: ReportSettings) -> list[Path]:
+    """The board of the committed results in ``results_dir`` (what build_reports wrote there), written
+    into ``out_dir``; the same pages as from the runs with the same ``settings``."""
+    got = read_results(results_dir)
+    missing = sorted(board_metrics(settings) - got.metrics)
+    if missing:
+        raise UserError(f"{results_dir}: per-query {', '.join(missing)} not kept in these results (the board "
+                        f"was built with other --anchors); rebuild it from its runs with these settings")
+    return publish(out_dir, got.records, got.runs, settings)
+
+
+def publish(out_dir: Path, records: list[dict], runs: Mapping[str, BoardRun], settings: ReportSettings) -> list[Path]:
+    """Write the pages of a board from its ``records`` and what it reads of each finished run."""
+    df = to_frame(records)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     if not df.empty:
@@ -37,12 +75,15 @@ def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None
         df.to_parquet(tmp, index=False)
         tmp.replace(out_dir / RESULTS)
         written.append(out_dir / RESULTS)
-    view = build_view(df, records, settings)
+    view = build_view(df, records, runs, settings)
     for bv in view.boards:
         for name, png in bv.charts.items():
             path = out_dir / chart_path(bv, name)
-            path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(path, png)
+            written.append(path)
+        if bv.explorer is not None:
+            path = out_dir / sidecar_path(bv.slug)
+            atomic_write_bytes(path, sidecar_text(bv.slug, bv.explorer).encode("utf-8"))
             written.append(path)
     gate_page = None
     if (out_dir / HISTORY).exists():

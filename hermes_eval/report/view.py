@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Mapping
 
 import pandas as pd
 
@@ -18,7 +18,7 @@ from hermes_eval.report.compare import Mark, board_marks
 from hermes_eval.report.curves import run_curves
 from hermes_eval.report.fallbacks import fallback_notes
 from hermes_eval.report.config_diff import DiffLine, config_diff, manifest
-from hermes_eval.record.folder import RunFiles
+from hermes_eval.report.board_run import BoardRun
 from hermes_eval.report.options import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
 from hermes_eval.record.results import unusable_line
 from hermes_eval.report.table import Board, boards, failed, short_hash
@@ -102,12 +102,12 @@ def unique_labels(labels: dict[str, str]) -> dict[str, str]:
     return {h: f"{lab} {short_hash(h)}" if counts[lab] > 1 else lab for h, lab in labels.items()}
 
 
-def _stages(files: dict[str, RunFiles]) -> list[str]:
+def _stages(files: dict[str, BoardRun]) -> list[str]:
     found = {s for f in files.values() for s in f.stage_ms()}
     return [s for s in STAGE_ORDER if s in found] + sorted(found - set(STAGE_ORDER))
 
 
-def _charts(b: Board, labels: dict[str, str], files: dict[str, RunFiles]) -> dict[str, bytes]:
+def _charts(b: Board, labels: dict[str, str], files: dict[str, BoardRun]) -> dict[str, bytes]:
     m, lat = b.sort_metric, f"{LATENCY_STAGE}_p95_ms"
     points = [charts.Point(rank, labels[r["config_hash"]], float(r.get(lat) or 0.0), float(r[m]),
                            float(r[f"{m}_ci_low"]), float(r[f"{m}_ci_high"]), r["config_hash"] == b.baseline)
@@ -123,7 +123,7 @@ def _charts(b: Board, labels: dict[str, str], files: dict[str, RunFiles]) -> dic
     return out
 
 
-def board_ties(b: Board, files: dict[str, RunFiles], s: ReportSettings) -> TiedGroups | None:
+def board_ties(b: Board, files: dict[str, BoardRun], s: ReportSettings) -> TiedGroups | None:
     """Tied groups of the board's arms on its ranking metric, queries paired by qid (those every
     arm has); None when an arm has no per-query values for it."""
     order = [str(h) for h in b.rows["config_hash"]]
@@ -131,11 +131,12 @@ def board_ties(b: Board, files: dict[str, RunFiles], s: ReportSettings) -> TiedG
     return tied_groups(order, values, s.alpha, s.stat_test) if values is not None else None
 
 
-def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardView:
-    """Compute marks, charts, breakdowns and details for one board."""
+def board_view(b: Board, records: dict[str, dict], runs: Mapping[str, BoardRun], s: ReportSettings) -> BoardView:
+    """Compute marks, charts, breakdowns and details for one board (``runs``: config hash -> what the
+    board reads of the run)."""
     labels = unique_labels({r["config_hash"]: row_label(r) for _, r in b.rows.iterrows()})
-    files = {h: RunFiles(Path(records[h]["_dir"])) for h in labels}
-    marks = board_marks(b.rows, records, b.quality, b.baseline, s)
+    files = {h: runs[h] for h in labels}
+    marks = board_marks(b.rows, records, files, b.quality, b.baseline, s)
     others = [h for h in labels if h != b.baseline]
     arm = others[0] if others else b.baseline
     wins, losses = notable_queries(files[b.baseline], files[arm], b.sort_metric, NOTABLE_QUERIES)
@@ -160,8 +161,9 @@ def board_view(b: Board, records: dict[str, dict], s: ReportSettings) -> BoardVi
                          if m != b.sort_metric))
 
 
-def build_view(df: pd.DataFrame, records: list[dict], s: ReportSettings) -> LeaderboardView:
-    """The whole leaderboard."""
+def build_view(df: pd.DataFrame, records: list[dict], runs: Mapping[str, BoardRun], s: ReportSettings
+               ) -> LeaderboardView:
+    """The whole leaderboard (``runs``: config hash -> what the board reads of each finished run)."""
     by_hash = {str(r.get("config_hash")): r for r in records}
-    views = tuple(board_view(b, by_hash, s) for b in boards(df, s.baseline, s.columns))
+    views = tuple(board_view(b, by_hash, runs, s) for b in boards(df, s.baseline, s.columns))
     return LeaderboardView(views, failed(df), s, len(df), unusable_line(records))

@@ -171,11 +171,19 @@
     tr.parentNode.insertBefore(row, tr.nextSibling);
   };
 
+  // Each board's data comes from its own script beside the page (explorer/<board>.js, loaded before
+  // this one), which adds it to window.HERMES_EXPLORER; without it the box says which file is missing.
+  var registry = window.HERMES_EXPLORER || {};
   document.querySelectorAll("details.explorer").forEach(function (box) {
     box.addEventListener("toggle", function () {
       if (!box.open || box.getAttribute("data-drawn")) { return; }
-      var src = document.getElementById(box.getAttribute("data-src"));
-      new Explorer(box.querySelector(".ex-root"), JSON.parse(src.textContent));
+      var root = box.querySelector(".ex-root"), data = registry[box.getAttribute("data-board")];
+      if (data) {
+        new Explorer(root, data);
+      } else {
+        root.appendChild(el("p", "muted ex-no-data", "No data: " + box.getAttribute("data-file") +
+          " is not beside this page (see the note at the top)."));
+      }
       box.setAttribute("data-drawn", "1");
     });
   });

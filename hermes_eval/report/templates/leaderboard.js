@@ -45,4 +45,15 @@
   document.querySelectorAll("input.filter").forEach(function (input) {
     input.addEventListener("input", function () { filterTable(input); });
   });
+  // Charts and explorer data are files beside the page (build outputs): when one did not load, one line
+  // at the top says what builds them.
+  window.addEventListener("load", function () {
+    var note = document.querySelector("p.missing-data"), data = window.HERMES_EXPLORER || {};
+    var gone = Array.prototype.some.call(document.images, function (img) {
+      return img.complete && img.naturalWidth === 0;
+    }) || Array.prototype.some.call(document.querySelectorAll("details.explorer"), function (box) {
+      return !data[box.getAttribute("data-board")];
+    });
+    if (note && gone) { note.hidden = false; }
+  });
 }());

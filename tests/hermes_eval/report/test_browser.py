@@ -122,6 +122,9 @@ def test_query_explorer_in_chromium(built, browser, tmp_path):
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     browser.get((built / "leaderboard.html").resolve().as_uri())
+    # the data came from its own script beside the page (explorer/toy-qs.js), under the page's CSP
+    assert browser.execute_script("return Object.keys(window.HERMES_EXPLORER || {})") == ["toy-qs"]
+    assert not browser.find_element(By.CSS_SELECTOR, "p.missing-data").is_displayed()
     box = browser.find_element(By.CSS_SELECTOR, "details.explorer")
     assert box.find_elements(By.CSS_SELECTOR, ".ex-root *") == []  # nothing drawn before it is opened
     browser.execute_script("arguments[0].scrollIntoView()", box)
@@ -164,3 +167,29 @@ def test_query_explorer_in_chromium(built, browser, tmp_path):
     planted.click()  # closes again
     assert box.find_elements(By.CSS_SELECTOR, "tr.ex-detail") == []
     assert [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"] == []
+
+
+def test_a_page_without_its_built_files_says_what_to_run_in_one_line(built, browser, tmp_path):
+    """The page alone (its charts and explorer data are build outputs, not tracked): everything else
+    works, and one line at the top names the command that builds the rest."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = tmp_path / "board" / "leaderboard.html"
+    page.parent.mkdir()
+    page.write_bytes((built / "leaderboard.html").read_bytes())
+    browser.get(page.resolve().as_uri())
+    note = WebDriverWait(browser, EVENT_WAIT_S).until(  # shown on the page's load event
+        lambda d: d.find_element(By.CSS_SELECTOR, "p.missing-data") if d.find_element(
+            By.CSS_SELECTOR, "p.missing-data").is_displayed() else False)
+    assert "make boards" in note.text and "\n" not in note.text
+    body = browser.find_element(By.TAG_NAME, "body").text
+    assert body.count("make boards") == 1  # one line says it
+    assert len(_systems(browser)) == 3  # the tables are all there
+    box = browser.find_element(By.CSS_SELECTOR, "details.explorer")
+    browser.execute_script("arguments[0].scrollIntoView()", box)
+    box.find_element(By.TAG_NAME, "summary").click()
+    missing = WebDriverWait(browser, EVENT_WAIT_S).until(lambda _: box.find_element(By.CSS_SELECTOR, ".ex-no-data"))
+    assert "explorer/toy-qs.js" in missing.text and "make boards" not in missing.text
+    errors = [e for e in browser.get_log("browser") if e.get("level") == "SEVERE"]
+    assert errors and all(e.get("source") == "network" and "ERR_FILE_NOT_FOUND" in e["message"] for e in errors)

@@ -10,14 +10,17 @@ from fakeruns import BASELINE, GOLD_LINES, PLANTED, PLANTED_CODE, PLANTED_CHUNK,
 
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import read_record
-from hermes_eval.report.explorer import elide, explorer, script_json
+from hermes_eval.report.board_run import board_metrics, elide, from_folder
+from hermes_eval.report.explorer import explorer, script_json
+from hermes_eval.report.options import ReportSettings
 from hermes_eval.report.gold_code import clip, gold_spans
 from hermes_eval.report.head_to_head import CAUSES
 
 
-def _payload(html: str, slug: str) -> dict:
-    m = re.search(rf'<script type="application/json" id="explore-{slug}">(.*?)</script>', html, re.S)
-    assert m, "no explorer data block"
+def _payload(script: str, slug: str) -> dict:
+    m = re.fullmatch(rf'\(window.HERMES_EXPLORER = window.HERMES_EXPLORER \|\| {{}}\)\["{slug}"\] = (.*);\n', script,
+                     re.S)
+    assert m, "not an explorer data script"
     return json.loads(m.group(1))
 
 
@@ -50,7 +53,7 @@ def _board(tmp_path: Path):
         r["_dir"] = str(d)
         records[r["config_hash"]] = r
     labels = {h: f"{r['chunker']}/{r['system']}" for h, r in records.items()}
-    files = {h: RunFiles(Path(r["_dir"])) for h, r in records.items()}
+    files = {h: from_folder(RunFiles(Path(r["_dir"])), board_metrics(ReportSettings())) for h, r in records.items()}
     return labels, records, files
 
 
@@ -68,7 +71,7 @@ def test_explorer_agrees_with_the_run_files(tmp_path):
     assert PLANTED_CODE in data["code"][span]  # read from the corpus folder
     assert data["code_note"] == ""
     for a, arm in enumerate(data["arms"]):
-        f = files[arm["hash"]]
+        f = RunFiles(Path(records[arm["hash"]]["_dir"]))  # the run's own files, whole
         for i, q in enumerate(data["q"]):
             value, first, cause, top, hits, right_file = data["r"][a][i]
             ranking = f.rankings[q["id"]]
@@ -96,10 +99,11 @@ def test_explorer_says_why_code_is_missing(tmp_path):
     assert data["code"] == {} and "has 1000000000 files" in data["code_note"]
 
 
-def test_the_html_board_embeds_the_explorer(built):
+def test_the_html_board_loads_the_explorer_data_from_its_own_script(built):
     html = (built / "leaderboard.html").read_text()
-    assert '<details class="explorer" data-src="explore-toy-qs">' in html
-    data = _payload(html, "toy-qs")
+    assert '<details class="explorer" data-board="toy-qs" data-file="explorer/toy-qs.js">' in html
+    assert '<script src="explorer/toy-qs.js"></script>' in html and "application/json" not in html
+    script = (built / "explorer" / "toy-qs.js").read_text()
+    data = _payload(script, "toy-qs")
     assert len(data["q"]) == 24 and len(data["arms"]) == 3
-    block = html.split('id="explore-toy-qs">', 1)[1].split("</script>", 1)[0]
-    assert "<" not in block and "\u2028" not in block  # nothing inside can end the element
+    assert not set("<>&\u2028") & set(script)  # the data cannot close a script element either

@@ -17,7 +17,7 @@ from hermes_eval.record.results import collect
 
 def test_files_written_and_results_table_lists_failed_runs(built):
     for name in ("results.parquet", "leaderboard.md", "leaderboard.html", "charts/toy-qs-pareto.png",
-                 "charts/toy-qs-recall.png", "charts/toy-qs-latency.png"):
+                 "charts/toy-qs-recall.png", "charts/toy-qs-latency.png", "explorer/toy-qs.js", "results/board.json"):
         assert (built / name).stat().st_size > 0, name
     df = pd.read_parquet(built / "results.parquet")
     assert set(df["status"]) == {"ok", "failed"}
@@ -25,15 +25,18 @@ def test_files_written_and_results_table_lists_failed_runs(built):
     assert {"file_recall@10_ci_low", "total_p95_ms", "hygiene_self_retrieval_share"} <= set(df.columns)
 
 
-def test_html_is_self_contained_and_escapes_untrusted_text(built):
+def test_html_loads_only_files_beside_it_and_escapes_untrusted_text(built):
     html = (built / "leaderboard.html").read_text()
-    assert "<script src" not in html and "http://" not in html and "https://" not in html
+    assert "http://" not in html and "https://" not in html and "data:image" not in html
+    sources = re.findall(r'src="([^"]*)"', html)
+    assert sorted(sources) == ["charts/toy-qs-latency.png", "charts/toy-qs-pareto.png", "charts/toy-qs-recall.png",
+                               "explorer/toy-qs.js"]
+    assert all((built / s).is_file() for s in sources)
     assert html.count("<script>") == 1  # ours; the planted ones are escaped
     assert "&lt;script&gt;document.title=" in html
     assert "evil&lt;script&gt;window.__pwned=2&lt;/script&gt;.py:1-9" in html
     assert "&lt;script&gt;window.__pwned=4" in html
     assert PLANTED not in html and PLANTED_CHUNK not in html
-    assert len(re.findall(r'src="data:image/png;base64,', html)) == 3
     assert "Content-Security-Policy" in html and "script-src &#39;sha256-" in html
 
 
@@ -46,7 +49,7 @@ def test_csp_hash_matches_the_inline_script(built):
     script = html.split("<script>", 1)[1].split("</script>", 1)[0]
     digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
     csp = unescape(html.split('http-equiv="Content-Security-Policy" content="', 1)[1].split('"', 1)[0])
-    assert f"script-src 'sha256-{digest}'" in csp and "default-src 'none'" in csp
+    assert f"script-src 'sha256-{digest}' 'self'" in csp and "default-src 'none'" in csp and "img-src 'self';" in csp
 
 
 def test_fair_metric_ranks_when_chunkers_differ_and_bm25_is_the_default_baseline(built):

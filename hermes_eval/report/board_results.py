@@ -1,0 +1,307 @@
+"""A board's committed results: what ``hermes-eval leaderboard`` reads of every run, written beside the
+board (``<out>/results/``) on every build from run folders, so that ``leaderboard --from-results`` rebuilds
+the same markdown and HTML without them (``make boards``).
+
+  board.json              format, the settings the board was built with, its runs (name, query set,
+                          config hash, status), the metrics kept per query, each file's sha256
+  runs.json.gz            every record in the board's order with its run folder's name and path, less
+                          what no board reads (its run files' checksums, per-stratum means)
+  <set>.queries.parquet   per query of each run of a query set: board_table (report/board_run.py)
+  <set>.rankings.parquet  per query of each run: the ranking as boards read it (Ranked) at chunk and
+                          file level, qrels at both levels and the gold line spans
+  <set>.latency.parquet   each run's per-stage latencies, sorted
+
+A query set's runs share these zstd parquet files, so a query's text and the chunk ids its arms share
+are stored once (dictionary pages); latencies are integer nanoseconds when that gives every millisecond
+value back exactly (the runner writes ns / 1e6), else milliseconds."""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+from dataclasses import dataclass
+from itertools import groupby
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from hermes_eval.cache.content import atomic_write_bytes
+from hermes_eval.config.identity import slug
+from hermes_eval.core.errors import UserError
+from hermes_eval.report.board_run import BoardRun, Ranked
+from hermes_eval.report.freshness import RESULTS_INDEX
+from hermes_eval.report.options import EXPLORER_QUERY_CHARS, KEEP_TOP
+
+FORMAT = 1
+INDEX = RESULTS_INDEX  # board.json (the board's freshness key hashes the folder it is in)
+RECORDS = "runs.json.gz"
+QUERIES = ".queries.parquet"
+RANKINGS = ".rankings.parquet"
+LATENCY = ".latency.parquet"
+RUN_KEY = "_run"  # the parquet column naming a row's run (its index in runs.json.gz)
+DROPPED = ("files", "strata")  # record keys no board reads: run-file checksums, per-stratum means
+PARQUET = {"compression": "zstd", "compression_level": 19, "write_statistics": False,
+           "dictionary_pagesize_limit": 1 << 26}  # one dictionary per column: texts stored once
+NS_PER_MS = 1e6
+
+
+@dataclass(frozen=True)
+class BoardResults:
+    """A board's results as read back: records (each with its ``_dir``), the runs, the settings."""
+
+    records: list[dict]
+    runs: dict[str, BoardRun]  # config hash -> what the board reads of the run
+    settings: dict  # anchors (the --anchors argument), baseline, stat_test, alpha, n_permutations, seed
+    metrics: frozenset[str]  # the metrics whose per-query values were kept
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _unique(base: str, used: set[str]) -> str:
+    """``base``, or ``base~2``, ``base~3``... when taken; remembered in ``used``."""
+    name, k = base, 1
+    while name in used:
+        k += 1
+        name = f"{base}~{k}"
+    used.add(name)
+    return name
+
+
+def _exact_ns(ms: np.ndarray) -> np.ndarray | None:
+    """Milliseconds as integer nanoseconds when ``ns / 1e6`` gives every one back exactly, else None."""
+    ns = np.rint(ms * NS_PER_MS)
+    if ms.size and (np.isnan(ms).any() or not (np.abs(ns) < 2 ** 53).all() or not (ns / NS_PER_MS == ms).all()):
+        return None
+    return ns.astype(np.int64)
+
+
+def _parquet(table: pa.Table, **options) -> bytes:
+    buf = io.BytesIO()
+    pq.write_table(table.replace_schema_metadata(None), buf, **{**PARQUET, **options})
+    return buf.getvalue()
+
+
+def _queries_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
+    """The per-query tables of one query set's runs, one after another."""
+    frames = [r.per_query.assign(**{RUN_KEY: i}) for i, r in runs if r.present]
+    df = pd.concat(frames, ignore_index=True, sort=False) if frames else pd.DataFrame({RUN_KEY: []})
+    df = df[[RUN_KEY, *[c for c in df.columns if c != RUN_KEY]]]
+    df[RUN_KEY] = df[RUN_KEY].astype("int32")
+    return _parquet(pa.Table.from_pandas(df, preserve_index=False))
+
+
+def _latency_table(runs: Sequence[tuple[int, BoardRun]]) -> tuple[bytes, str]:
+    """(parquet, unit: ns or ms) of the sorted per-stage latencies of one query set's runs."""
+    keys, stages, parts = [], [], []
+    for i, r in runs:
+        for stage, ms in r.latency.items():
+            keys += [i] * len(ms)
+            stages += [stage] * len(ms)
+            parts.append(np.asarray(ms, dtype=float))
+    ms = np.concatenate(parts) if parts else np.zeros(0)
+    ns = _exact_ns(ms)
+    unit, values = ("ns", pa.array(ns, pa.int64())) if ns is not None else ("ms", pa.array(ms, pa.float64()))
+    table = pa.table({RUN_KEY: pa.array(keys, pa.int32()), "stage": pa.array(stages, pa.string()), unit: values})
+    return _parquet(table, use_dictionary=[RUN_KEY, "stage"]), unit
+
+
+STR_LIST, INT_LIST = pa.list_(pa.string()), pa.list_(pa.int32())
+RANK_SCHEMA = pa.schema([
+    (RUN_KEY, pa.int32()), ("qid", pa.string()),
+    ("top", STR_LIST), ("deep_pos", INT_LIST), ("deep_id", STR_LIST), ("n", pa.int32()),
+    ("ftop", STR_LIST), ("fdeep_pos", INT_LIST), ("fdeep_id", STR_LIST), ("fn", pa.int32()),
+    ("qrel_id", STR_LIST), ("qrel", INT_LIST), ("fqrel_id", STR_LIST), ("fqrel", INT_LIST),
+    ("gold_path", STR_LIST), ("gold_first", INT_LIST), ("gold_last", INT_LIST)])
+
+
+def _ranked_cells(r: Ranked | None) -> tuple:
+    if r is None:
+        return None, None, None, None
+    return list(r.top), [i for i, _ in r.deep], [d for _, d in r.deep], r.n
+
+
+def _qrel_cells(rel: Mapping[str, int] | None) -> tuple:
+    return (None, None) if rel is None else (list(rel), [int(v) for v in rel.values()])
+
+
+def _rankings_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
+    """The kept rankings, qrels and gold spans of one query set's runs (one row per run and query)."""
+    cols: dict[str, list] = {f.name: [] for f in RANK_SCHEMA}
+    for i, r in runs:
+        qids = dict.fromkeys([*r.ranked, *r.file_ranked, *r.qrels, *r.file_qrels, *r.gold])
+        for q in qids:
+            gold = r.gold.get(q)
+            row = (i, q, *_ranked_cells(r.ranked.get(q)), *_ranked_cells(r.file_ranked.get(q)),
+                   *_qrel_cells(r.qrels.get(q)), *_qrel_cells(r.file_qrels.get(q)),
+                   *((None, None, None) if gold is None else
+                     ([p for p, _, _ in gold], [a for _, a, _ in gold], [b for _, _, b in gold])))
+            for name, value in zip(cols, row):
+                cols[name].append(value)
+    return _parquet(pa.table(cols, schema=RANK_SCHEMA))
+
+
+def _layout(df: pd.DataFrame) -> dict:
+    return {"columns": [str(c) for c in df.columns], "dtypes": {str(c): str(t) for c, t in df.dtypes.items()}}
+
+
+def write_results(out: Path, records: Sequence[dict], runs: Mapping[str, BoardRun], settings: dict,
+                  metrics: frozenset[str]) -> list[Path]:
+    """Write a board's results into ``out`` (files of an earlier export that this one does not write are
+    removed); return the paths written. ``runs``: config hash -> BoardRun of every finished run."""
+    taken: set[str] = set()
+    names = [_unique(Path(str(rec.get("_dir") or "run")).name, taken) for rec in records]
+    sets: dict[str, list[tuple[int, BoardRun]]] = {}
+    entries, index_runs = [], []
+    for i, (rec, name) in enumerate(zip(records, names)):
+        run = runs.get(str(rec.get("config_hash")))
+        if run is not None:
+            sets.setdefault(str(rec.get("queryset")), []).append((i, run))
+        entries.append({"name": name, "run_dir": str(rec.get("_dir")),
+                        "record": {k: v for k, v in rec.items() if k not in DROPPED and k != "_dir"},
+                        "table": _layout(run.per_query) if run is not None and run.present else None,
+                        "stages": list(run.latency) if run is not None else []})
+        index_runs.append({"name": name, "queryset": rec.get("queryset"), "config_hash": rec.get("config_hash"),
+                           "status": rec.get("status"), "per_query": run is not None})
+    files: dict[str, bytes] = {RECORDS: gzip.compress(json.dumps(entries, ensure_ascii=False).encode("utf-8"),
+                                                      compresslevel=9, mtime=0)}
+    index_sets, used = [], set()
+    for queryset, members in sets.items():
+        stem = _unique(slug(queryset) or "set", used)
+        files[stem + QUERIES] = _queries_table(members)
+        files[stem + RANKINGS] = _rankings_table(members)
+        files[stem + LATENCY], unit = _latency_table(members)
+        index_sets.append({"queryset": queryset, "queries": stem + QUERIES, "rankings": stem + RANKINGS,
+                           "latency": stem + LATENCY, "latency_unit": unit})
+    index = {"format": FORMAT,
+             "about": "what hermes-eval leaderboard read of every run of this board; rebuild the board with "
+                      "`hermes-eval leaderboard --from-results <this folder>` (make boards)",
+             "settings": settings, "keep_top": KEEP_TOP, "query_chars": EXPLORER_QUERY_CHARS,
+             "metrics": sorted(metrics), "runs": index_runs, "sets": index_sets,
+             "files": {n: _sha(b) for n, b in sorted(files.items())}}
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, data in files.items():
+        atomic_write_bytes(out / name, data)
+        written.append(out / name)
+    atomic_write_bytes(out / INDEX, (json.dumps(index, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    written.append(out / INDEX)
+    ours = (QUERIES, RANKINGS, LATENCY)
+    for stale in out.iterdir():
+        if stale.is_file() and stale not in written and (stale.name.endswith(ours) or stale.name == RECORDS):
+            stale.unlink()
+    return written
+
+
+def _read(folder: Path, name: str, sums: Mapping[str, str]) -> bytes:
+    try:
+        data = (folder / name).read_bytes()
+    except OSError as exc:
+        raise UserError(f"{folder}: {name} unreadable ({type(exc).__name__}); rebuild the board from its runs "
+                        f"(hermes-eval leaderboard --runs DIR) to write its results again") from None
+    if sums.get(name) != _sha(data):
+        raise UserError(f"{folder}: {name} does not match its checksum in {INDEX} (edited or cut); rebuild the "
+                        f"board from its runs (hermes-eval leaderboard --runs DIR) to write its results again")
+    return data
+
+
+def _frame(df: pd.DataFrame, layout: dict) -> pd.DataFrame:
+    out = df[layout["columns"]].reset_index(drop=True)
+    for col, dtype in layout["dtypes"].items():
+        if str(out[col].dtype) != dtype:  # e.g. int64 read back as float64 where other runs lack the column
+            out[col] = out[col].astype(dtype)
+    return out
+
+
+def _latencies(table: pa.Table, unit: str) -> dict[int, dict[str, np.ndarray]]:
+    """run index -> stage -> its sorted milliseconds (rows are grouped by run and stage)."""
+    runs, stages = table.column(RUN_KEY).to_pylist(), table.column("stage").to_pylist()
+    values = table.column(unit).to_numpy().astype(float)
+    values = values / NS_PER_MS if unit == "ns" else values
+    out: dict[int, dict[str, np.ndarray]] = {}
+    start = 0
+    for (run, stage), rows in groupby(zip(runs, stages)):
+        n = sum(1 for _ in rows)
+        out.setdefault(run, {})[stage] = values[start:start + n]
+        start += n
+    return out
+
+
+def _ranked(top, pos, ids, n) -> Ranked | None:
+    return None if n is None else Ranked(tuple(top), tuple(zip(pos, ids)), int(n))
+
+
+PARTS = ("ranked", "file_ranked", "qrels", "file_qrels", "gold")
+
+
+def _rank_parts(rankings: pa.Table) -> dict[int, dict[str, dict]]:
+    """run index -> its kept rankings, qrels and gold spans by qid."""
+    parts: dict[int, dict[str, dict]] = {}
+    for row in rankings.to_pylist():
+        p = parts.setdefault(row[RUN_KEY], {k: {} for k in PARTS})
+        q = row["qid"]
+        if (r := _ranked(row["top"], row["deep_pos"], row["deep_id"], row["n"])) is not None:
+            p["ranked"][q] = r
+        if (r := _ranked(row["ftop"], row["fdeep_pos"], row["fdeep_id"], row["fn"])) is not None:
+            p["file_ranked"][q] = r
+        if row["qrel_id"] is not None:
+            p["qrels"][q] = dict(zip(row["qrel_id"], row["qrel"]))
+        if row["fqrel_id"] is not None:
+            p["file_qrels"][q] = dict(zip(row["fqrel_id"], row["fqrel"]))
+        if row["gold_path"] is not None:
+            p["gold"][q] = tuple(zip(row["gold_path"], row["gold_first"], row["gold_last"]))
+    return parts
+
+
+def read_settings(folder: Path) -> dict:
+    """The settings a board's results were written with (board.json), to rebuild the board with them."""
+    return dict(_index(Path(folder)).get("settings") or {})
+
+
+def _index(folder: Path) -> dict:
+    try:
+        index = json.loads((folder / INDEX).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{folder}: no readable {INDEX} ({type(exc).__name__}); --from-results takes a board's "
+                        f"results folder (e.g. reports/results), written by hermes-eval leaderboard --runs") from None
+    if index.get("format") != FORMAT:
+        raise UserError(f"{folder}: results format {index.get('format')!r}, this hermes-eval reads {FORMAT}; rebuild "
+                        f"the board from its runs")
+    return index
+
+
+def read_results(folder: Path) -> BoardResults:
+    """A board's results as :func:`write_results` wrote them, each file checked against its checksum."""
+    folder = Path(folder)
+    index = _index(folder)
+    if (index.get("keep_top"), index.get("query_chars")) != (KEEP_TOP, EXPLORER_QUERY_CHARS):
+        raise UserError(f"{folder}: written keeping {index.get('keep_top')} results and {index.get('query_chars')} "
+                        f"query characters, this hermes-eval keeps {KEEP_TOP} and {EXPLORER_QUERY_CHARS}; rebuild "
+                        f"the board from its runs")
+    sums = index.get("files") or {}
+    entries = json.loads(gzip.decompress(_read(folder, RECORDS, sums)))
+    records = [dict(e["record"], _dir=e["run_dir"]) for e in entries]
+    runs: dict[str, BoardRun] = {}
+    for s in index.get("sets") or []:
+        queries = pd.read_parquet(io.BytesIO(_read(folder, s["queries"], sums)))
+        parts = _rank_parts(pq.read_table(io.BytesIO(_read(folder, s["rankings"], sums))))
+        latency = _latencies(pq.read_table(io.BytesIO(_read(folder, s["latency"], sums))), s["latency_unit"])
+        for i, about in enumerate(index.get("runs") or []):
+            if not about.get("per_query") or about.get("queryset") != s["queryset"]:
+                continue
+            layout, p = entries[i]["table"], parts.get(i) or {k: {} for k in PARTS}
+            table = _frame(queries[queries[RUN_KEY] == i], layout) if layout is not None else pd.DataFrame()
+            runs[str(records[i].get("config_hash"))] = BoardRun(
+                table, p["ranked"], p["file_ranked"], p["qrels"], p["file_qrels"], p["gold"],
+                latency={st: latency.get(i, {}).get(st, np.zeros(0)) for st in entries[i]["stages"]},
+                present=layout is not None)
+    return BoardResults(records, runs, dict(index.get("settings") or {}), frozenset(index.get("metrics") or ()))
+
+
+__all__ = ["BoardResults", "INDEX", "read_results", "read_settings", "write_results"]
