@@ -15,6 +15,7 @@ from hydra.core.utils import JobReturn, JobStatus, configure_log, filter_overrid
 from hydra_plugins.hydra_joblib_launcher import _core
 from hydra_plugins.hydra_joblib_launcher.joblib_launcher import JoblibLauncher
 
+from hermes_eval.cli.interrupted import Stopped, SweepInterrupted, changed, folder_times
 from hermes_eval.cli.sweep_summary import ArmResult, closing_line
 from hermes_eval.core.progress import after_of, configure
 from retrievers.progress import track
@@ -79,6 +80,17 @@ def grouped_order(keys: Sequence[object]) -> list[int]:
     return sorted(range(len(keys)), key=lambda i: (rank[i], i))
 
 
+def _stopped(settings: Sequence, before: dict) -> Stopped:
+    """Where an interrupted sweep stood: the arms whose run folder changed since ``before`` (they were
+    running) without a finished record, and how many arms have one."""
+    from hermes_eval.stages.chain import find_record
+
+    arms = [s for s in settings if s is not None]
+    finished = {s.paths.runs / s.run_name for s in arms if find_record(s.paths.runs, s.config_hash) is not None}
+    running = tuple(d for d in changed(before) if d not in finished)
+    return Stopped(running, len(finished), len(settings))
+
+
 class ProgressJoblibLauncher(JoblibLauncher):
     """``hydra/launcher=per_core``: joblib with one job per core and a progress report per arm."""
 
@@ -111,25 +123,28 @@ class ProgressJoblibLauncher(JoblibLauncher):
         keys = [chunking_key(s) if id(s) in will_run else None for s in settings]
         args = (self.hydra_context, self.config, self.task_function, state)
         workers = effective_n_jobs(joblib_cfg.get("n_jobs"))
-        # arms of one corpus and chunker run one after another in one process and share them
-        # (stages/arm_share.py): here, one arm at a time; in workers, a batch of such arms at a time
-        if workers == 1:  # a prefetch would only load what the first arm of each group loads
-            jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i])], *args)
-                    for i in grouped_order(keys))
-        else:
-            if self.config.get("prefetch", True):
-                from hermes_eval.stages.prefetch import prefetch
-
-                prefetch(todo)
-            jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i]) for i in batch], *args)
-                    for batch in batches(keys, workers))
+        before = folder_times([s.paths.runs / s.run_name for s in settings if s is not None])
         returns: dict[int, JobReturn] = {}
         try:
+            # arms of one corpus and chunker run one after another in one process and share them
+            # (stages/arm_share.py): here, one arm at a time; in workers, a batch of such arms at a time
+            if workers == 1:  # a prefetch would only load what the first arm of each group loads
+                jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i])], *args)
+                        for i in grouped_order(keys))
+            else:
+                if self.config.get("prefetch", True):
+                    from hermes_eval.stages.prefetch import prefetch
+
+                    prefetch(todo)
+                jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i]) for i in batch], *args)
+                        for batch in batches(keys, workers))
             with track("arms", len(job_overrides), "arms") as arms:
                 for batch in Parallel(return_as="generator_unordered", **joblib_cfg)(jobs):
                     for idx, ret in batch:
                         returns[idx] = ret
                         arms.update()
+        except KeyboardInterrupt:  # Ctrl-C: the CLI says in one line where the sweep stood
+            raise SweepInterrupted(_stopped(settings, before)) from None
         finally:
             clear()
         ordered = [returns[initial_job_idx + i] for i in range(len(job_overrides))]

@@ -1,7 +1,7 @@
 """The fault suite: what a user meets on a shared or full machine, through the real CLI.
 
 SIGKILL of the whole sweep at named steps of a run (failpoints, hermes_eval/core/failpoints.py), a
-runs folder on a real 300 KB tmpfs, two sweeps on one runs folder, cut and edited records. Each
+runs folder on a real 300 KB tmpfs, two sweeps on one runs folder, cut and edited records, Ctrl-C. Each
 test checks the line the user reads, the exit code, and that once the fault is gone the folder
 equals an uninterrupted sweep's (the sameness tool), with no temporary file left behind."""
 from __future__ import annotations
@@ -10,8 +10,10 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -162,4 +164,47 @@ def test_cut_and_edited_records_are_named_counted_and_redone(tmp_path, solo):
     assert again.returncode == 0, again.stderr[-2000:]
     assert len(lines(again, "[ok]")) == ARMS  # both redone
     assert f"{edited}: run.trec does not match its record" in again.stderr
+    same_as_solo(runs, solo)
+
+
+def _running_arm(runs: Path, sweep_proc: subprocess.Popen, timeout: float = 600) -> Path:
+    """The run folder of the sweep's second arm once it has started, the first one finished: an arm's
+    writer note (record/run_lock.py) is there from before its work until its record is written."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and sweep_proc.poll() is None:
+        if len(list(runs.glob("*/record.json"))) == 1:
+            running = [p.parent for p in runs.glob("*/.writer.json") if not (p.parent / "record.json").exists()]
+            if running:
+                return running[0]
+        time.sleep(0.01)
+    raise AssertionError("the sweep never had one arm finished and the next one started")
+
+
+def test_ctrl_c_says_in_one_line_which_arm_it_stopped_and_how_to_resume(tmp_path, solo):
+    """SIGINT to the sweep's process group (what Ctrl-C in a terminal sends) while its second arm runs:
+    one line naming that arm, the finished arm kept and the command that resumes; exit 130; no traceback.
+    The command it prints resumes the sweep to what an uninterrupted one leaves."""
+    runs = tmp_path / "runs"
+    proc = subprocess.Popen(sweep_cmd(runs, solo["ds"], solo["cache"]), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True)
+    try:
+        running = _running_arm(runs, proc)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130, err[-3000:]
+    assert "Traceback" not in err + out and "KeyboardInterrupt" not in err + out
+    [said] = [ln for ln in err.splitlines() if "interrupted" in ln]
+    assert said.startswith(f"hermes-eval: sweep interrupted during arm {running}; "
+                           f"finished arms are kept (1 of {ARMS} finished); resume with: hermes-eval sweep ")
+    assert not (running / "record.json").exists() and len(list(runs.glob("*/record.json"))) == 1
+
+    command = shlex.split(said.split("; resume with: ", 1)[1])
+    assert command[:2] == ["hermes-eval", "sweep"] and command[2:] == sweep_cmd(runs, solo["ds"], solo["cache"])[4:]
+    resumed = subprocess.run([str(Path(sys.executable).parent / "hermes-eval"), *command[1:]], capture_output=True,
+                             text=True, timeout=900, cwd=tmp_path)
+    assert resumed.returncode == 0, resumed.stderr[-2000:]
+    assert len(lines(resumed, "[skip]")) == 1 and len(lines(resumed, "[ok]")) == ARMS - 1
     same_as_solo(runs, solo)
