@@ -1,19 +1,20 @@
 """A board's committed results: what ``hermes-eval leaderboard`` reads of every run, written beside the
 board (``<out>/results/``) on every build from run folders, so that ``leaderboard --from-results`` rebuilds
-the same markdown and HTML without them (``make boards``).
+the same markdown and HTML without them, and without their corpora (``make boards``).
 
-  board.json              format, the settings the board was built with, its runs (name, query set,
-                          config hash, status), the metrics kept per query, each file's sha256
-  runs.json.gz            every record in the board's order with its run folder's name and path, less
-                          what no board reads (its run files' checksums, per-stratum means)
-  <set>.queries.parquet   per query of each run of a query set: board_table (report/board_run.py)
-  <set>.rankings.parquet  per query of each run: the ranking as boards read it (Ranked) at chunk and
-                          file level, qrels at both levels and the gold line spans
-  <set>.latency.parquet   each run's per-stage latencies, sorted
+  board.json        format, the settings the board was built with, its runs (name, query set, config
+                    hash, status), the metrics kept per query, each file's sha256
+  runs.json.gz      every record in the board's order with its run folder's name and path, less what no
+                    board reads (its run files' checksums, per-stratum means)
+  queries.parquet   per query of each finished run: board_table (report/board_run.py)
+  rankings.parquet  per query of each finished run: the ranking as boards read it (Ranked: top ids and
+                    judged positions) at chunk and file level, qrels at both levels, the gold line spans
+  latency.parquet   each finished run's per-stage latencies, sorted
+  code.json.gz      per query set, the code of its gold spans as the explorer shows it (clipped)
 
-A query set's runs share these zstd parquet files, so a query's text and the chunk ids its arms share
-are stored once (dictionary pages); latencies are integer nanoseconds when that gives every millisecond
-value back exactly (the runner writes ns / 1e6), else milliseconds."""
+The runs of every query set share each table, zstd-compressed with one dictionary per column, so a
+query's text and the chunk ids that arms and sets share are stored once; latencies are integer
+nanoseconds when that gives every millisecond value back exactly (the runner writes ns / 1e6)."""
 from __future__ import annotations
 
 import gzip
@@ -31,18 +32,21 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from hermes_eval.cache.content import atomic_write_bytes
-from hermes_eval.config.identity import slug
 from hermes_eval.core.errors import UserError
+from hermes_eval.report.board_inputs import BoardInputs
 from hermes_eval.report.board_run import BoardRun, Ranked
+from hermes_eval.report.gold_code import GoldCode
 from hermes_eval.report.freshness import RESULTS_INDEX
 from hermes_eval.report.options import EXPLORER_QUERY_CHARS, KEEP_TOP
 
 FORMAT = 1
 INDEX = RESULTS_INDEX  # board.json (the board's freshness key hashes the folder it is in)
 RECORDS = "runs.json.gz"
-QUERIES = ".queries.parquet"
-RANKINGS = ".rankings.parquet"
-LATENCY = ".latency.parquet"
+QUERIES = "queries.parquet"
+RANKINGS = "rankings.parquet"
+LATENCY = "latency.parquet"
+CODE = "code.json.gz"
+FILES = (RECORDS, QUERIES, RANKINGS, LATENCY, CODE)
 RUN_KEY = "_run"  # the parquet column naming a row's run (its index in runs.json.gz)
 DROPPED = ("files", "strata")  # record keys no board reads: run-file checksums, per-stratum means
 PARQUET = {"compression": "zstd", "compression_level": 19, "write_statistics": False,
@@ -52,10 +56,9 @@ NS_PER_MS = 1e6
 
 @dataclass(frozen=True)
 class BoardResults:
-    """A board's results as read back: records (each with its ``_dir``), the runs, the settings."""
+    """A board's results as read back: what its pages are made of, and the settings it was built with."""
 
-    records: list[dict]
-    runs: dict[str, BoardRun]  # config hash -> what the board reads of the run
+    inputs: BoardInputs  # records (each with its ``_dir``), runs, gold code per query set
     settings: dict  # anchors (the --anchors argument), baseline, stat_test, alpha, n_permutations, seed
     metrics: frozenset[str]  # the metrics whose per-query values were kept
 
@@ -82,6 +85,10 @@ def _exact_ns(ms: np.ndarray) -> np.ndarray | None:
     return ns.astype(np.int64)
 
 
+def _gz_json(data: object) -> bytes:
+    return gzip.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"), compresslevel=9, mtime=0)
+
+
 def _parquet(table: pa.Table, **options) -> bytes:
     buf = io.BytesIO()
     pq.write_table(table.replace_schema_metadata(None), buf, **{**PARQUET, **options})
@@ -89,7 +96,7 @@ def _parquet(table: pa.Table, **options) -> bytes:
 
 
 def _queries_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
-    """The per-query tables of one query set's runs, one after another."""
+    """The per-query tables of the runs, one after another."""
     frames = [r.per_query.assign(**{RUN_KEY: i}) for i, r in runs if r.present]
     df = pd.concat(frames, ignore_index=True, sort=False) if frames else pd.DataFrame({RUN_KEY: []})
     df = df[[RUN_KEY, *[c for c in df.columns if c != RUN_KEY]]]
@@ -98,7 +105,7 @@ def _queries_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
 
 
 def _latency_table(runs: Sequence[tuple[int, BoardRun]]) -> tuple[bytes, str]:
-    """(parquet, unit: ns or ms) of the sorted per-stage latencies of one query set's runs."""
+    """(parquet, unit: ns or ms) of the runs' sorted per-stage latencies."""
     keys, stages, parts = [], [], []
     for i, r in runs:
         for stage, ms in r.latency.items():
@@ -132,7 +139,7 @@ def _qrel_cells(rel: Mapping[str, int] | None) -> tuple:
 
 
 def _rankings_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
-    """The kept rankings, qrels and gold spans of one query set's runs (one row per run and query)."""
+    """The runs' kept rankings, qrels and gold spans (one row per run and query)."""
     cols: dict[str, list] = {f.name: [] for f in RANK_SCHEMA}
     for i, r in runs:
         qids = dict.fromkeys([*r.ranked, *r.file_ranked, *r.qrels, *r.file_qrels, *r.gold])
@@ -151,52 +158,37 @@ def _layout(df: pd.DataFrame) -> dict:
     return {"columns": [str(c) for c in df.columns], "dtypes": {str(c): str(t) for c, t in df.dtypes.items()}}
 
 
-def write_results(out: Path, records: Sequence[dict], runs: Mapping[str, BoardRun], settings: dict,
-                  metrics: frozenset[str]) -> list[Path]:
-    """Write a board's results into ``out`` (files of an earlier export that this one does not write are
-    removed); return the paths written. ``runs``: config hash -> BoardRun of every finished run."""
+def write_results(out: Path, inputs: BoardInputs, settings: dict, metrics: frozenset[str]) -> list[Path]:
+    """Write a board's results into ``out`` (replacing an earlier export); return the paths written."""
     taken: set[str] = set()
-    names = [_unique(Path(str(rec.get("_dir") or "run")).name, taken) for rec in records]
-    sets: dict[str, list[tuple[int, BoardRun]]] = {}
-    entries, index_runs = [], []
-    for i, (rec, name) in enumerate(zip(records, names)):
-        run = runs.get(str(rec.get("config_hash")))
+    names = [_unique(Path(str(rec.get("_dir") or "run")).name, taken) for rec in inputs.records]
+    members, entries, index_runs = [], [], []
+    for i, (rec, name) in enumerate(zip(inputs.records, names)):
+        run = inputs.runs.get(str(rec.get("config_hash")))
         if run is not None:
-            sets.setdefault(str(rec.get("queryset")), []).append((i, run))
+            members.append((i, run))
         entries.append({"name": name, "run_dir": str(rec.get("_dir")),
                         "record": {k: v for k, v in rec.items() if k not in DROPPED and k != "_dir"},
                         "table": _layout(run.per_query) if run is not None and run.present else None,
                         "stages": list(run.latency) if run is not None else []})
         index_runs.append({"name": name, "queryset": rec.get("queryset"), "config_hash": rec.get("config_hash"),
                            "status": rec.get("status"), "per_query": run is not None})
-    files: dict[str, bytes] = {RECORDS: gzip.compress(json.dumps(entries, ensure_ascii=False).encode("utf-8"),
-                                                      compresslevel=9, mtime=0)}
-    index_sets, used = [], set()
-    for queryset, members in sets.items():
-        stem = _unique(slug(queryset) or "set", used)
-        files[stem + QUERIES] = _queries_table(members)
-        files[stem + RANKINGS] = _rankings_table(members)
-        files[stem + LATENCY], unit = _latency_table(members)
-        index_sets.append({"queryset": queryset, "queries": stem + QUERIES, "rankings": stem + RANKINGS,
-                           "latency": stem + LATENCY, "latency_unit": unit})
+    latency, unit = _latency_table(members)
+    files = {RECORDS: _gz_json(entries), QUERIES: _queries_table(members), RANKINGS: _rankings_table(members),
+             LATENCY: latency,
+             CODE: _gz_json({qs: {"note": c.note, "text": dict(c.text)} for qs, c in inputs.codes.items()})}
     index = {"format": FORMAT,
              "about": "what hermes-eval leaderboard read of every run of this board; rebuild the board with "
                       "`hermes-eval leaderboard --from-results <this folder>` (make boards)",
              "settings": settings, "keep_top": KEEP_TOP, "query_chars": EXPLORER_QUERY_CHARS,
-             "metrics": sorted(metrics), "runs": index_runs, "sets": index_sets,
+             "metrics": sorted(metrics), "latency_unit": unit, "runs": index_runs,
              "files": {n: _sha(b) for n, b in sorted(files.items())}}
-    out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, data in files.items():
         atomic_write_bytes(out / name, data)
         written.append(out / name)
     atomic_write_bytes(out / INDEX, (json.dumps(index, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
-    written.append(out / INDEX)
-    ours = (QUERIES, RANKINGS, LATENCY)
-    for stale in out.iterdir():
-        if stale.is_file() and stale not in written and (stale.name.endswith(ours) or stale.name == RECORDS):
-            stale.unlink()
-    return written
+    return [*written, out / INDEX]
 
 
 def _read(folder: Path, name: str, sums: Mapping[str, str]) -> bytes:
@@ -287,21 +279,24 @@ def read_results(folder: Path) -> BoardResults:
     sums = index.get("files") or {}
     entries = json.loads(gzip.decompress(_read(folder, RECORDS, sums)))
     records = [dict(e["record"], _dir=e["run_dir"]) for e in entries]
+    codes = {qs: GoldCode(c["text"], c["note"])
+             for qs, c in json.loads(gzip.decompress(_read(folder, CODE, sums))).items()}
+    queries = pd.read_parquet(io.BytesIO(_read(folder, QUERIES, sums)))
+    rows = {int(i): df for i, df in queries.groupby(RUN_KEY, sort=False)}
+    parts = _rank_parts(pq.read_table(io.BytesIO(_read(folder, RANKINGS, sums))))
+    latency = _latencies(pq.read_table(io.BytesIO(_read(folder, LATENCY, sums))), index["latency_unit"])
     runs: dict[str, BoardRun] = {}
-    for s in index.get("sets") or []:
-        queries = pd.read_parquet(io.BytesIO(_read(folder, s["queries"], sums)))
-        parts = _rank_parts(pq.read_table(io.BytesIO(_read(folder, s["rankings"], sums))))
-        latency = _latencies(pq.read_table(io.BytesIO(_read(folder, s["latency"], sums))), s["latency_unit"])
-        for i, about in enumerate(index.get("runs") or []):
-            if not about.get("per_query") or about.get("queryset") != s["queryset"]:
-                continue
-            layout, p = entries[i]["table"], parts.get(i) or {k: {} for k in PARTS}
-            table = _frame(queries[queries[RUN_KEY] == i], layout) if layout is not None else pd.DataFrame()
-            runs[str(records[i].get("config_hash"))] = BoardRun(
-                table, p["ranked"], p["file_ranked"], p["qrels"], p["file_qrels"], p["gold"],
-                latency={st: latency.get(i, {}).get(st, np.zeros(0)) for st in entries[i]["stages"]},
-                present=layout is not None)
-    return BoardResults(records, runs, dict(index.get("settings") or {}), frozenset(index.get("metrics") or ()))
+    for i, about in enumerate(index.get("runs") or []):
+        if not about.get("per_query"):
+            continue
+        layout, p = entries[i]["table"], parts.get(i) or {k: {} for k in PARTS}
+        table = _frame(rows.get(i, queries.iloc[0:0]), layout) if layout is not None else pd.DataFrame()
+        runs[str(records[i].get("config_hash"))] = BoardRun(
+            table, p["ranked"], p["file_ranked"], p["qrels"], p["file_qrels"], p["gold"],
+            latency={st: latency.get(i, {}).get(st, np.zeros(0)) for st in entries[i]["stages"]},
+            present=layout is not None)
+    return BoardResults(BoardInputs(records, runs, codes), dict(index.get("settings") or {}),
+                        frozenset(index.get("metrics") or ()))
 
 
-__all__ = ["BoardResults", "INDEX", "read_results", "read_settings", "write_results"]
+__all__ = ["BoardResults", "FILES", "INDEX", "read_results", "read_settings", "write_results"]

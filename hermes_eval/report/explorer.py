@@ -13,10 +13,10 @@ from typing import Mapping
 from markupsafe import Markup
 
 from hermes_eval.report.board_run import BoardRun
-from hermes_eval.report.gold_code import read_gold_code, span_id
+from hermes_eval.report.gold_code import GoldCode, span_id
 from hermes_eval.report.head_to_head import CAUSES, PAST_BUDGET, Arm, miss_cause
 from hermes_eval.report.table import cell_text
-from hermes_eval.report.options import EXPLORER_CODE_CHARS, EXPLORER_CODE_LINES, EXPLORER_CODE_MAX_FILES, EXPLORER_TOP
+from hermes_eval.report.options import EXPLORER_TOP
 from retrievers.chunk import chunk_path
 
 STRATA = ("repo", "language", "kind")
@@ -105,9 +105,9 @@ def _arm_rows(arm: Arm, qids: list[str], metric: str, k: int, strings: Strings) 
 
 
 def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapping[str, BoardRun], metric: str,
-             baseline: str, k: int = 10) -> Explorer | None:
-    """The explorer of a board whose arms are ``labels`` (config hash -> label), baseline first;
-    None when no arm has per-query results."""
+             baseline: str, k: int = 10, *, code: GoldCode) -> Explorer | None:
+    """The explorer of a board whose arms are ``labels`` (config hash -> label), baseline first, showing
+    the gold ``code`` of its query set (report/board_inputs.py); None when no arm has per-query results."""
     arms = {h: Arm(Path(records[h]["_dir"]), records[h], files[h]) for h in labels
             if files[h].exists() and not files[h].per_query.empty}
     if not arms:
@@ -118,8 +118,8 @@ def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapp
     qdf = base.per_query.drop_duplicates("qid")
     qids = [str(q) for q in qdf["qid"]]
     spans = {q: list(base.gold.get(q, ())) for q in qids}
-    code = read_gold_code(records[order[0]], (s for v in spans.values() for s in v), EXPLORER_CODE_LINES,
-                          EXPLORER_CODE_CHARS, EXPLORER_CODE_MAX_FILES)
+    shown = sorted({s for v in spans.values() for s in v})
+    code_text = {span_id(*s): code.text[span_id(*s)] for s in shown if span_id(*s) in code.text}
     strata = [s for s in STRATA if s in qdf.columns]
     queries = []
     for row in qdf.to_dict("records"):
@@ -135,7 +135,7 @@ def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapp
             "arms": [{"label": labels[h], "hash": h} for h in order],
             "q": queries,
             "r": [_arm_rows(arms[h], qids, metric, k, strings) for h in order],
-            "s": strings.items, "code": dict(code.text), "code_note": code.note}
+            "s": strings.items, "code": code_text, "code_note": code.note}
     return Explorer(script_json(data), len(queries), len(order))
 
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Mapping
-
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.core.errors import UserError
-from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import load_records, to_frame
+from hermes_eval.report.board_inputs import BoardInputs, from_runs
 from hermes_eval.report.board_results import read_results, write_results
-from hermes_eval.report.board_run import BoardRun, board_metrics, from_folder
+from hermes_eval.report.board_run import board_metrics
 from hermes_eval.report.explorer import sidecar_path, sidecar_text
 from hermes_eval.report.freshness import HISTORY
 from hermes_eval.report.html import render_html
@@ -46,12 +44,11 @@ def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None
     if records is None:
         records = load_records(runs_dir)
     metrics = board_metrics(settings)
-    runs = {str(r["config_hash"]): from_folder(RunFiles(Path(r["_dir"])), metrics)
-            for r in records if r.get("status") == "ok"}
-    written = write_results(out_dir / RESULTS_DIR, records, runs, stored_settings(settings, anchors), metrics)
+    inputs = from_runs(records, metrics)
+    written = write_results(out_dir / RESULTS_DIR, inputs, stored_settings(settings, anchors), metrics)
     for path in written:
         os.chmod(path, REPORT_MODE)
-    return written + publish(out_dir, records, runs, settings)
+    return written + publish(out_dir, inputs, settings)
 
 
 def build_from_results(results_dir: Path, out_dir: Path, settings: ReportSettings) -> list[Path]:
@@ -62,12 +59,12 @@ def build_from_results(results_dir: Path, out_dir: Path, settings: ReportSetting
     if missing:
         raise UserError(f"{results_dir}: per-query {', '.join(missing)} not kept in these results (the board "
                         f"was built with other --anchors); rebuild it from its runs with these settings")
-    return publish(out_dir, got.records, got.runs, settings)
+    return publish(out_dir, got.inputs, settings)
 
 
-def publish(out_dir: Path, records: list[dict], runs: Mapping[str, BoardRun], settings: ReportSettings) -> list[Path]:
-    """Write the pages of a board from its ``records`` and what it reads of each finished run."""
-    df = to_frame(records)
+def publish(out_dir: Path, inputs: BoardInputs, settings: ReportSettings) -> list[Path]:
+    """Write the pages of a board from what they are made of."""
+    df = to_frame(inputs.records)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     if not df.empty:
@@ -75,7 +72,7 @@ def publish(out_dir: Path, records: list[dict], runs: Mapping[str, BoardRun], se
         df.to_parquet(tmp, index=False)
         tmp.replace(out_dir / RESULTS)
         written.append(out_dir / RESULTS)
-    view = build_view(df, records, runs, settings)
+    view = build_view(df, inputs, settings)
     for bv in view.boards:
         for name, png in bv.charts.items():
             path = out_dir / chart_path(bv, name)

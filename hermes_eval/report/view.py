@@ -18,7 +18,9 @@ from hermes_eval.report.compare import Mark, board_marks
 from hermes_eval.report.curves import run_curves
 from hermes_eval.report.fallbacks import fallback_notes
 from hermes_eval.report.config_diff import DiffLine, config_diff, manifest
+from hermes_eval.report.board_inputs import BoardInputs
 from hermes_eval.report.board_run import BoardRun
+from hermes_eval.report.gold_code import GoldCode
 from hermes_eval.report.options import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
 from hermes_eval.record.results import unusable_line
 from hermes_eval.report.table import Board, boards, failed, short_hash
@@ -131,9 +133,10 @@ def board_ties(b: Board, files: dict[str, BoardRun], s: ReportSettings) -> TiedG
     return tied_groups(order, values, s.alpha, s.stat_test) if values is not None else None
 
 
-def board_view(b: Board, records: dict[str, dict], runs: Mapping[str, BoardRun], s: ReportSettings) -> BoardView:
+def board_view(b: Board, records: dict[str, dict], runs: Mapping[str, BoardRun], s: ReportSettings,
+               code: GoldCode = GoldCode({})) -> BoardView:
     """Compute marks, charts, breakdowns and details for one board (``runs``: config hash -> what the
-    board reads of the run)."""
+    board reads of the run; ``code``: its query set's gold code, for the explorer)."""
     labels = unique_labels({r["config_hash"]: row_label(r) for _, r in b.rows.iterrows()})
     files = {h: runs[h] for h in labels}
     marks = board_marks(b.rows, records, files, b.quality, b.baseline, s)
@@ -154,16 +157,16 @@ def board_view(b: Board, records: dict[str, dict], runs: Mapping[str, BoardRun],
                      languages=repo_table(labels, files, b.sort_metric, by="language",
                                           notes=tuple(fallback_notes(records[h] for h in labels))),
                      ties=board_ties(b, files, s), misses=miss_table(labels, records, files),
-                     explorer=explorer(labels, records, files, b.sort_metric, b.baseline),
+                     explorer=explorer(labels, records, files, b.sort_metric, b.baseline, code=code),
                      set_line=set_line(((records[b.baseline].get("queryset_info") or {}).get("manifest")) or {}),
                      repos_extra=tuple(repo_table(labels, files, m) for m in dict.fromkeys(
                          a.metric for a in s.anchors if b.queryset in a.querysets and a.average == "repos")
                          if m != b.sort_metric))
 
 
-def build_view(df: pd.DataFrame, records: list[dict], runs: Mapping[str, BoardRun], s: ReportSettings
-               ) -> LeaderboardView:
-    """The whole leaderboard (``runs``: config hash -> what the board reads of each finished run)."""
-    by_hash = {str(r.get("config_hash")): r for r in records}
-    views = tuple(board_view(b, by_hash, runs, s) for b in boards(df, s.baseline, s.columns))
-    return LeaderboardView(views, failed(df), s, len(df), unusable_line(records))
+def build_view(df: pd.DataFrame, inputs: BoardInputs, s: ReportSettings) -> LeaderboardView:
+    """The whole leaderboard (``df``: the records' table)."""
+    by_hash = {str(r.get("config_hash")): r for r in inputs.records}
+    views = tuple(board_view(b, by_hash, inputs.runs, s, inputs.codes.get(b.queryset, GoldCode({})))
+                  for b in boards(df, s.baseline, s.columns))
+    return LeaderboardView(views, failed(df), s, len(df), unusable_line(inputs.records))

@@ -13,7 +13,7 @@ from fakeruns import BASELINE, DENSE_AST, HYBRID, gate_history, grid, queries, w
 
 from hermes_eval.cli.main import main
 from hermes_eval.core.errors import UserError
-from hermes_eval.report.board_results import INDEX, read_results
+from hermes_eval.report.board_results import FILES, INDEX, read_results
 from hermes_eval.report.options import ReportSettings
 from hermes_eval.report.publish import build_from_results, build_reports
 
@@ -47,12 +47,14 @@ def test_the_board_from_its_results_is_the_board_from_its_runs(tmp_path):
         gate_history(tmp_path / out / "history.sqlite")  # the trend page too, from the same history
     written = build_reports(tmp_path / "runs", tmp_path / "a")
     assert (tmp_path / "a" / "results" / INDEX) in written
-    shutil.rmtree(tmp_path / "runs")  # nothing of the runs is read again
+    shutil.rmtree(tmp_path / "runs")  # nothing of the runs is read again, nor of their corpus
+    shutil.rmtree(tmp_path / "runs-corpus")
     build_from_results(tmp_path / "a" / "results", tmp_path / "b", ReportSettings())
     a, b = pages(tmp_path / "a"), pages(tmp_path / "b")
     assert {"leaderboard.md", "leaderboard.html", "explorer/toy-qs.js", "charts/toy-qs-latency.png",
             "gate.html", "results.parquet"} <= set(a)
     assert a.keys() == b.keys() and [k for k in a if a[k] != b[k]] == []
+    assert "window.__pwned=6" in b["explorer/toy-qs.js"].decode().replace("\\u003c", "<")  # the gold code came along
 
 
 def test_the_cli_rebuilds_from_results_with_the_settings_they_were_built_with(tmp_path, capsys):
@@ -108,9 +110,9 @@ def test_results_hold_what_boards_read_and_no_more(tmp_path):
     grid(tmp_path / "runs")
     build_reports(tmp_path / "runs", tmp_path / "a")
     got = read_results(tmp_path / "a" / "results")
-    assert [r["status"] for r in got.records] == ["ok", "ok", "ok", "failed"]
-    assert all("files" not in r for r in got.records)  # run-file checksums: of files not committed
-    run = got.runs[BASELINE.config_hash]
+    assert [r["status"] for r in got.inputs.records] == ["ok", "ok", "ok", "failed"]
+    assert all("files" not in r for r in got.inputs.records)  # run-file checksums: of files not committed
+    run = got.inputs.runs[BASELINE.config_hash]
     assert "top10" not in run.per_query and "top10_scores" not in run.per_query
     assert not [c for c in run.per_query.columns if c.startswith("ms_")]  # latencies apart, sorted
     assert list(run.stage_ms()) == ["sparse", "total"] and run.stage_ms()["total"].is_monotonic_increasing
@@ -122,23 +124,23 @@ def test_results_hold_what_boards_read_and_no_more(tmp_path):
 def test_damaged_results_are_refused_in_one_line(tmp_path):
     grid(tmp_path / "runs")
     build_reports(tmp_path / "runs", tmp_path / "a")
-    table = tmp_path / "a" / "results" / "toy-qs.rankings.parquet"
+    table = tmp_path / "a" / "results" / "rankings.parquet"
     table.write_bytes(table.read_bytes()[:-10])
-    with pytest.raises(UserError, match="toy-qs.rankings.parquet does not match its checksum") as err:
+    with pytest.raises(UserError, match="rankings.parquet does not match its checksum") as err:
         read_results(tmp_path / "a" / "results")
     assert "\n" not in str(err.value)
     with pytest.raises(UserError, match="no readable board.json"):
         read_results(tmp_path / "nowhere")
 
 
-def test_a_rebuild_from_other_runs_removes_the_results_it_no_longer_has(tmp_path):
+def test_a_rebuild_from_other_runs_replaces_the_results(tmp_path):
     grid(tmp_path / "runs")
     build_reports(tmp_path / "runs", tmp_path / "a")
     write_arm(tmp_path / "other", BASELINE, queries(plant=False), queryset="other-qs")
     build_reports(tmp_path / "other", tmp_path / "a")
-    assert sorted(p.name for p in (tmp_path / "a" / "results").iterdir()) == [
-        "board.json", "other-qs.latency.parquet", "other-qs.queries.parquet", "other-qs.rankings.parquet",
-        "runs.json.gz"]
+    assert sorted(p.name for p in (tmp_path / "a" / "results").iterdir()) == sorted([INDEX, *FILES])
+    got = read_results(tmp_path / "a" / "results")
+    assert [r["queryset"] for r in got.inputs.records] == ["other-qs"] and list(got.inputs.codes) == ["other-qs"]
 
 
 def test_unreadable_runs_are_named_on_the_rebuilt_board_too(tmp_path):

@@ -10,6 +10,7 @@ from fakeruns import BASELINE, GOLD_LINES, PLANTED, PLANTED_CODE, PLANTED_CHUNK,
 
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import read_record
+from hermes_eval.report.board_inputs import set_code
 from hermes_eval.report.board_run import board_metrics, elide, from_folder
 from hermes_eval.report.explorer import explorer, script_json
 from hermes_eval.report.options import ReportSettings
@@ -59,7 +60,8 @@ def _board(tmp_path: Path):
 
 def test_explorer_agrees_with_the_run_files(tmp_path):
     labels, records, files = _board(tmp_path)
-    ex = explorer(labels, records, files, "ndcg@10", BASELINE.config_hash)
+    ex = explorer(labels, records, files, "ndcg@10", BASELINE.config_hash,
+                  code=set_code(records[BASELINE.config_hash], files.values()))
     assert ex is not None and ex.queries == 24 and ex.arms == 3
     data = json.loads(str(ex.payload))
     assert data["arms"][0]["hash"] == BASELINE.config_hash  # the baseline first
@@ -91,11 +93,13 @@ def test_explorer_says_why_code_is_missing(tmp_path):
     labels, records, files = _board(tmp_path)
     for r in records.values():
         r["config"]["corpus"]["sources"] = [str(tmp_path / "gone")]
-    data = json.loads(str(explorer(labels, records, files, "ndcg@10", BASELINE.config_hash).payload))
+    code = set_code(records[BASELINE.config_hash], files.values())
+    data = json.loads(str(explorer(labels, records, files, "ndcg@10", BASELINE.config_hash, code=code).payload))
     assert data["code"] == {} and "could not be opened here" in data["code_note"] and "gone" in data["code_note"]
     for r in records.values():
         r["corpus_info"]["files"] = 10**9
-    data = json.loads(str(explorer(labels, records, files, "ndcg@10", BASELINE.config_hash).payload))
+    code = set_code(records[BASELINE.config_hash], files.values())
+    data = json.loads(str(explorer(labels, records, files, "ndcg@10", BASELINE.config_hash, code=code).payload))
     assert data["code"] == {} and "has 1000000000 files" in data["code_note"]
 
 
