@@ -9,7 +9,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup test-setup sweep test leaderboard bench gate benchmark benchmarks swebench swebench-dense repoeval clean
+.PHONY: setup test-setup sweep test leaderboard boards bench gate benchmark benchmarks swebench swebench-dense repoeval clean
 
 setup: $(STAMP)
 
@@ -80,6 +80,13 @@ repoeval: setup
 
 leaderboard: setup
 	$(BIN)/hermes-eval leaderboard
+
+# Every board rebuilt from its committed results (each reports/**/results/, which leaderboard --runs writes;
+# README "Reports"): its page, markdown, charts and query-explorer data, with the settings it was built with.
+boards: setup
+	@found=; for r in $$(find reports -path '*/results/board.json' | sort); do found=1; \
+	  $(BIN)/hermes-eval leaderboard --from-results $$(dirname $$r) || exit 1; done; \
+	[ -n "$$found" ] || echo "make boards: no board results under reports/ yet (hermes-eval leaderboard --runs DIR --out DIR writes them)"
 
 bench: setup
 	$(BIN)/hermes-eval bench
