@@ -17,6 +17,13 @@ LINE_QRELS_FILE = "qrels.line.trec"
 PER_QUERY_FILE = "per_query.parquet"
 
 
+def metric_values(per_query: pd.DataFrame, metric: str) -> pd.Series:
+    """Per-query values of ``metric`` from a per-query table, indexed by qid (empty when absent)."""
+    if per_query.empty or metric not in per_query.columns:
+        return pd.Series(dtype=float)
+    return per_query.set_index("qid")[metric].astype(float)
+
+
 @dataclass(frozen=True)
 class RunFiles:
     """Lazy access to one run directory's files."""
@@ -58,10 +65,7 @@ class RunFiles:
 
     def values(self, metric: str) -> pd.Series:
         """Per-query values of ``metric`` indexed by qid (empty when absent)."""
-        df = self.per_query
-        if df.empty or metric not in df.columns:
-            return pd.Series(dtype=float)
-        return df.set_index("qid")[metric].astype(float)
+        return metric_values(self.per_query, metric)
 
     def stage_ms(self) -> dict[str, pd.Series]:
         """stage -> per-query milliseconds, from the ``ms_<stage>`` columns."""

@@ -20,7 +20,7 @@ from typing import Collection, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from hermes_eval.record.folder import RunFiles
+from hermes_eval.record.folder import RunFiles, metric_values
 from hermes_eval.report.gold_code import gold_spans
 from hermes_eval.report.head_to_head import BUDGET_METRIC
 from hermes_eval.report.options import (EXPLORER_QUERY_CHARS, FAIR_METRICS, KEEP_TOP, QUALITY,
@@ -118,10 +118,7 @@ class BoardRun:
 
     def values(self, metric: str) -> pd.Series:
         """Per-query values of ``metric`` indexed by qid (empty when absent)."""
-        df = self.per_query
-        if df.empty or metric not in df.columns:
-            return pd.Series(dtype=float)
-        return df.set_index("qid")[metric].astype(float)
+        return metric_values(self.per_query, metric)
 
     def stage_ms(self) -> dict[str, pd.Series]:
         """stage -> its per-query milliseconds, sorted (the order of the queries is not kept)."""
