@@ -12,13 +12,13 @@ from hermes_eval.config.benchmarks import benchmarks, boards
 from hermes_eval.config.compose import CONF_DIR
 from hermes_eval.core.errors import UserError
 
-D, M = "../shared/benchmarks", ".cache/mirrors"
+D, M = "bench-data", ".cache/mirrors"  # any folder names: a dry run reads neither
 SWE_IMPORT = f"hermes-eval datasets import swebench {D}/swe-bench"
 RE_IMPORT = (f"hermes-eval datasets import repoeval {D}/repoeval/function_level_completion_2k_context_codex.test.jsonl "
              f"{D}/repoeval/repositories/function_level")
 SIX = ("amazon-science_patchcore-inspection,deepmind_tracr,facebookresearch_omnivore,google_lightweight_mmm,"
        "lucidrains_imagen-pytorch,maxhumber_redframes")
-# what the Makefile's targets ran before the records (BENCH_DATA and HERMES_MIRRORS at their defaults)
+# what the Makefile's targets ran before the records, with BENCH_DATA and HERMES_MIRRORS set to D and M
 MAKEFILE = {
     "--board benchmarks": [
         f"hermes-eval datasets import cosqa {D}/cosqa name=cosqa-test",
