@@ -37,10 +37,10 @@ def _drop_locations(node: Any) -> Any:
 def config_hash(cfg: DictConfig | dict) -> str:
     """16 hex digits over what a run measures; every part by its declared name
     (:mod:`retrievers.identity.names`), so a part that moves or is renamed names the same runs."""
-    data = named(plain(cfg))
+    data = dict(plain(cfg))
     for key in UNHASHED:
         data.pop(key, None)
-    data = _drop_locations(data)
+    data = named(_drop_locations(data))  # after dropping hydra's own targets (its launcher) with its keys
     for key in OPTIONAL_PARTS:  # absent and null are the same run: older hashes stay valid
         if data.get(key) is None:
             data.pop(key, None)
