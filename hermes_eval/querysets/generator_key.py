@@ -24,7 +24,7 @@ def _queries(node: dict) -> Any:
         qs = instantiate_part(node).generate(probe_corpus(), "probe")
     except Exception as exc:  # noqa: BLE001 - a generator with nothing to take from the probe says why
         return f"{type(exc).__name__}: {exc}"
-    return [q for q in qs.queries]
+    return list(qs.queries)
 
 
 @lru_cache(maxsize=None)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from hermes_eval.cache.content import Cache, key_of
 from hermes_eval.config.settings import CorpusSettings, RunSettings
@@ -55,7 +56,7 @@ def chunk_corpus(s: RunSettings, indexed: Corpus, cache: Cache) -> tuple[Chunk, 
     chunker's identity (:func:`chunker_code`)."""
     chunker = s.chunker.build()
     chunks = cache.get_or_compute(
-        "chunks", key_of(indexed.fingerprint, named(dict(s.chunker.node)), chunker_code(s)),
+        "chunks", key_of(indexed.fingerprint, named(dict(s.chunker.node)), chunker_code(s, chunker)),
         lambda: chunk_files(chunker, [(f.path, f.text, f.language) for f in indexed.files]))
     if not chunks:
         raise UserError(f"chunker {s.chunker_name!r} produced no chunks for corpus {indexed.name!r}")
@@ -89,12 +90,13 @@ def chunker_identity(s: RunSettings) -> str:
 _CHUNKER_CODES: dict[str, str] = {}
 
 
-def chunker_code(s: RunSettings) -> str:
+def chunker_code(s: RunSettings, chunker: Any = None) -> str:
     """The parts the chunker config names (declared names and versions, their libraries) and the chunks
-    it makes of the probe files through ``chunk_files``: a refactor with equal chunks keeps it."""
+    it makes of the probe files through ``chunk_files`` (``chunker``: the one already built from that
+    config, else one is built): a refactor with equal chunks keeps it."""
     node = repr(dict(s.chunker.node))
     if node not in _CHUNKER_CODES:
-        _CHUNKER_CODES[node] = config_key(dict(s.chunker.node), lambda: chunker_probe(s.chunker.build(), chunk_files))
+        _CHUNKER_CODES[node] = config_key(dict(s.chunker.node), lambda: chunker_probe(chunker or s.chunker.build(), chunk_files))
     return _CHUNKER_CODES[node]
 
 
