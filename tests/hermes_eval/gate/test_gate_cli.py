@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import shutil
 import sqlite3
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -174,7 +174,7 @@ def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_p
     assert proc.returncode == 0, proc.stdout + proc.stderr
     plant(repo / "retrievers" / "chunkers" / "python_ast.py",  # definitions cut after three lines
           "start, end = definition_start(node), node.end_lineno",
-          f"start, end = definition_start(node), min(node.end_lineno, definition_start(node) + 2)  # {uuid.uuid4().hex}")
+          "start, end = definition_start(node), min(node.end_lineno, definition_start(node) + 2)")
     proc = gate(reports, "--name", name, tree=repo)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "quality/bm25/" in summary(reports, name).split("## All rules")[0]
@@ -182,10 +182,11 @@ def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_p
     for run in sorted((reports.parent / "runs").glob(f"gate-{name}-*")):
         record = json.loads(next(run.glob("*/record.json")).read_text())
         events.append(next((e["key"], e["source"]) for e in record["cache"] if e["kind"] == "chunks"))
-    (warm_key, _), (bug_key, bug_source) = events
-    assert (CACHE / "chunks" / f"{warm_key}.pkl").exists()  # the old code's chunks were there to serve...
-    assert bug_key != warm_key and bug_source == "computed"  # ...but the changed chunker (unique: a
-    # random comment, so no earlier session cached its chunks) made its own
+    (warm_key, _), (bug_key, _) = events
+    warm, bug = (pickle.loads((CACHE / "chunks" / f"{key}.pkl").read_bytes()) for key in (warm_key, bug_key))
+    # the old code's chunks were there to serve, but the changed chunker is keyed by what it outputs: its own
+    # key and its own chunks (computed now, or by an earlier session that planted the same bug)
+    assert bug_key != warm_key and bug != warm
 
 
 def test_injected_quality_regression_fails_naming_the_metric(reports):
