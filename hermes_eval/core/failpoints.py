@@ -7,8 +7,10 @@ written its files but not its record; the second makes the third write through
 :func:`hermes_eval.cache.content.atomic_write_bytes` (records, run files, cache entries) fail with
 ``ENOSPC``, as a full disk does. Unset (always, outside tests), a failpoint costs one dict lookup.
 
-Actions: ``killpg``, ``kill`` (this process only), ``enospc``, ``eacces``, ``erofs``.
-``@N`` fires on the N-th hit in a process and every hit after it (default 1).
+Actions: ``killpg``, ``kill`` (this process only), ``stop``, ``enospc``, ``eacces``, ``erofs``.
+``@N`` fires on the N-th hit in a process and every hit after it (default 1); ``stop`` fires on the
+N-th hit only: it SIGSTOPs this process there (as Ctrl-Z does), holding whatever it holds, a run's
+lock say, until a SIGCONT resumes it, so a test can make two processes meet at an exact step.
 """
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ POINTS = {
     "write": "any atomic write (record, run files, cache entries)",
 }
 ERRNO = {"enospc": errno.ENOSPC, "eacces": errno.EACCES, "erofs": errno.EROFS}
-ACTIONS = ("killpg", "kill", *ERRNO)
+ACTIONS = ("killpg", "kill", "stop", *ERRNO)
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,10 @@ def failpoint(name: str, path: object = None) -> None:
         return
     _hits[name] = _hits.get(name, 0) + 1
     if _hits[name] < armed.from_hit:
+        return
+    if armed.action == "stop":
+        if _hits[name] == armed.from_hit:
+            os.kill(os.getpid(), signal.SIGSTOP)
         return
     if armed.action == "killpg":
         os.killpg(os.getpgid(0), signal.SIGKILL)

@@ -125,21 +125,58 @@ cp -a {disk}/runs {out}/after_fix
     assert n == ARMS and measured_diffs(diffs) == []
 
 
+def stopped_in_group(pgid: int) -> int | None:
+    """The pid of a stopped process of group ``pgid`` (state ``T`` in /proc/PID/stat), if any."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if fields[0] == "T" and int(fields[2]) == pgid:
+            return int(stat.parent.name)
+    return None
+
+
 def test_two_sweeps_on_one_runs_folder_and_one_cold_cache_compute_each_arm_once(tmp_path, solo):
+    """The first sweep stops itself holding its first arm's lock (failpoint ``run.locked=stop``), so the
+    second surely meets a busy arm; once it has said so, the first goes on and both work at once."""
     runs, cache = tmp_path / "runs", tmp_path / "cache"  # cold: nothing chunked or indexed yet
-    procs = [subprocess.Popen(sweep_cmd(runs, solo["ds"], cache), stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, text=True, cwd=tmp_path) for _ in range(2)]
-    outs = []
-    for p in procs:
-        out, err = p.communicate(timeout=900)
-        assert p.returncode == 0, err[-2000:]
-        assert "[failed]" not in out and "Traceback" not in err
-        outs.append(out)
+    errs = [tmp_path / f"sweep{i}.err" for i in (1, 2)]
+
+    def start(i: int, env: dict | None = None) -> subprocess.Popen:
+        return subprocess.Popen(sweep_cmd(runs, solo["ds"], cache), stdout=subprocess.PIPE, stderr=errs[i].open("w"),
+                                text=True, cwd=tmp_path, env=env, start_new_session=True)
+
+    first = start(0, failing("run.locked=stop"))
+    second = None
+    try:
+        deadline = time.monotonic() + 600
+        while (holder := stopped_in_group(first.pid)) is None:  # at its first arm, lock taken, nothing done
+            assert first.poll() is None and time.monotonic() < deadline, errs[0].read_text()[-2000:]
+            time.sleep(0.02)
+        [held] = [p.parent for p in runs.glob("*/.writer.json")]
+        assert not (held / "record.json").exists()
+        second = start(1)
+        said = []
+        for line in second.stdout:  # its arm lines, flushed one by one
+            said.append(line)
+            if line.startswith("[busy]"):
+                break
+        os.killpg(first.pid, signal.SIGCONT)
+        outs = ["".join(said) + second.communicate(timeout=900)[0], first.communicate(timeout=900)[0]]
+    finally:
+        for p in filter(None, (first, second)):
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+    for p, err in zip((first, second), errs):
+        assert p.returncode == 0, err.read_text()[-2000:]
+        assert "Traceback" not in err.read_text()
+    assert not any("[failed]" in out for out in outs)
     ok = [ln.split()[1] for out in outs for ln in out.splitlines() if ln.startswith("[ok]")]
     assert sorted(ok) == sorted({p.parent.as_posix() for p in runs.glob("*/record.json")})  # once each
-    busy = [ln for out in outs for ln in out.splitlines() if ln.startswith("[busy]")]
-    for ln in busy:  # the arm the other sweep was computing, and who computed it
-        assert " is computing this run; skipped here (busy_run=wait waits for it)" in ln and ": pid " in ln
+    [busy] = [ln for ln in outs[0].splitlines() if ln.startswith("[busy]")]  # the arm the first holds
+    assert busy.startswith(f"[busy] {held}: pid {holder} on ")
+    assert busy.endswith(" is computing this run; skipped here (busy_run=wait waits for it)")
     same_as_solo(runs, solo)
 
 

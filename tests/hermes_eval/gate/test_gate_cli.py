@@ -96,9 +96,11 @@ def test_smoke_suite_is_the_nightly_suite_on_fewer_queries():
     assert set(nightly.common) <= set(smoke.common) and all(o.startswith("queryset.") for o in extra)
 
 
+@pytest.mark.serial  # a timing test: the busy core is the only load beside it, not other tests' work
 def test_unchanged_tree_is_never_a_regression_while_another_process_keeps_a_core_busy(reports, tmp_path):
     """The documented contract on a noisy machine: exit 0 (every slowdown ruled out) or exit 3 (a latency
-    rule inconclusive, a warning), never 1; quality equals the baseline; every output agrees."""
+    rule inconclusive, a warning), never 1; quality equals the baseline; every output agrees. A gate
+    whose latency rules could never pass is no gate: at least one slowdown must be ruled out."""
     step_summary = tmp_path / "step_summary.md"
     # the quality arms first, with the machine as it is: on a fresh clone this embeds the corpus into
     # the shared cache, work that is no part of what the busy core is there to disturb (the timing)
@@ -123,6 +125,7 @@ def test_unchanged_tree_is_never_a_regression_while_another_process_keeps_a_core
     assert all(ln.rstrip(" |").endswith("pass") for r, ln in rows.items() if r.startswith("quality/"))
     latency = {r: ln.rstrip(" |").rsplit("| ", 1)[1] for r, ln in rows.items() if r.startswith("latency/")}
     assert len(latency) == 3 and set(latency.values()) <= {"pass", "_inconclusive_"}
+    assert "pass" in latency.values(), latency  # the interleaved A/A rounds rule out at least one slowdown
     assert ("_inconclusive_" in latency.values()) == (proc.returncode == 3)
     assert text.count("slowdown is ruled out") == list(latency.values()).count("pass")
     for arm in ("bm25", "hybrid", "dense"):
@@ -163,8 +166,13 @@ def test_a_planted_slowdown_in_code_is_caught(reports, tmp_path):
     assert proc.returncode == 1, proc.stdout + proc.stderr
     failed = summary(reports, name).split("## All rules")[0]
     line = next(ln for ln in failed.splitlines() if "latency/bm25/total" in ln)
-    ratio = float(line.split("median per-query ratio ")[1].split("x")[0])
-    assert 1.2 <= ratio < 1.6, line  # 1.3x spun, plus the caches the spin evicts (1.39x seen)
+    # the numbers the line states meet the rule's own conditions. No ceiling: the 1.3x spun is a floor
+    # (the spin also evicts caches the search then misses), and what lies above it is the machine's noise
+    from hermes_eval.gate.series import DETAIL
+
+    cell = DETAIL.search(line.replace("\\", ""))  # markdown escapes
+    ratio, lo, hi, aa = (float(cell[k]) for k in ("ratio", "lo", "hi", "aa"))
+    assert ratio >= 1.2 and lo <= ratio <= hi and lo > aa, line
 
 
 def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_path):

@@ -25,7 +25,28 @@ def test_the_lock_is_per_ranx_install_and_outside_the_project():
 
 
 def test_warm_waits_while_another_process_compiles(monkeypatch):
+    """Every kernel call comes after the other process let the lock go. The holder keeps it until the
+    test has seen warm() either refused by the lock or calling a kernel, so no timing decides."""
+    import ranx
+    from filelock import FileLock
+
     monkeypatch.setattr(warmup_lock, "_WARM", set())
+    released, reached = threading.Event(), threading.Event()
+    calls: list[bool] = []  # per ranx.evaluate call: had the holder been told to let go by then?
+    evaluate, acquire = ranx.evaluate, FileLock._acquire
+
+    def counted(*args, **kwargs):
+        calls.append(released.is_set())
+        reached.set()
+        return evaluate(*args, **kwargs)
+
+    def attempt(lock):
+        acquire(lock)
+        if not lock.is_locked:  # refused: another process holds it
+            reached.set()
+
+    monkeypatch.setattr(ranx, "evaluate", counted)
+    monkeypatch.setattr(FileLock, "_acquire", attempt)
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(warmup_lock.lock_path())], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     try:
@@ -33,15 +54,16 @@ def test_warm_waits_while_another_process_compiles(monkeypatch):
         done = threading.Event()
         worker = threading.Thread(target=lambda: (warmup_lock.warm(["ndcg@10", "mrr@10"]), done.set()), daemon=True)
         worker.start()
-        worker.join(1.0)
-        assert not done.is_set()  # blocked on the other process's lock (it cannot finish early)
+        assert reached.wait(300)
         assert warmup_lock._WARM == set()
     finally:
+        released.set()
         holder.stdin.write("\n")
         holder.stdin.flush()
         holder.wait(60)
     worker.join(300)
     assert done.is_set() and warmup_lock._WARM == {"ndcg@10", "mrr@10"}
+    assert calls and all(calls), calls  # no kernel ran while the other process held the lock
 
 
 def test_warm_runs_once_per_metric(monkeypatch):

@@ -6,6 +6,8 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -13,26 +15,33 @@ import pytest
 from hermes_eval.record.run_lock import HOLDER_NAME, RunBusy, is_locked, read_holder, run_lock
 
 HOLD = textwrap.dedent("""
-    import sys, time
+    import sys
+    from pathlib import Path
     from hermes_eval.record.run_lock import run_lock
     with run_lock(sys.argv[1]):
-        (__import__("pathlib").Path(sys.argv[1]) / "held").write_text("")
-        time.sleep(float(sys.argv[2]))
-        (__import__("pathlib").Path(sys.argv[1]) / "leaving").write_text("")
+        (Path(sys.argv[1]) / "held").write_text("")
+        sys.stdin.readline()
+        (Path(sys.argv[1]) / "leaving").write_text("")
 """)
 
 
-def holder(run_dir: Path, seconds: float) -> subprocess.Popen:
-    """Another process holding ``run_dir``'s lock for ``seconds`` (this checkout's code)."""
-    proc = subprocess.Popen([sys.executable, "-c", HOLD, str(run_dir), str(seconds)])
+def holder(run_dir: Path) -> subprocess.Popen:
+    """Another process holding ``run_dir``'s lock until a line reaches its stdin (this checkout's code)."""
+    proc = subprocess.Popen([sys.executable, "-c", HOLD, str(run_dir)], stdin=subprocess.PIPE, text=True)
     while not (run_dir / "held").exists():
         assert proc.poll() is None, "the holder died before taking the lock"
+        time.sleep(0.01)
     return proc
+
+
+def let_go(proc: subprocess.Popen) -> None:
+    proc.stdin.write("\n")
+    proc.stdin.flush()
 
 
 def test_a_second_writer_is_told_who_holds_the_run(tmp_path):
     run_dir = tmp_path / "run"
-    proc = holder(run_dir, 60)
+    proc = holder(run_dir)
     try:
         assert is_locked(run_dir) and read_holder(run_dir).pid == proc.pid
         with pytest.raises(RunBusy) as busy:
@@ -44,19 +53,48 @@ def test_a_second_writer_is_told_who_holds_the_run(tmp_path):
         proc.wait()
 
 
-def test_wait_mode_gets_the_lock_when_the_holder_is_done(tmp_path):
+def test_wait_mode_gets_the_lock_when_the_holder_is_done(tmp_path, monkeypatch):
+    """The holder keeps the lock until the waiter has been refused at least once (or, wrongly, let in),
+    so the order of grant and release is decided by the lock, never by timing."""
+    from filelock import FileLock
+
     run_dir = tmp_path / "run"
-    proc = holder(run_dir, 1.0)
-    with run_lock(run_dir, "wait"):
-        assert (run_dir / "leaving").exists()  # granted only after the holder was done
-        assert read_holder(run_dir).pid == os.getpid()
+    proc = holder(run_dir)
+    refused, granted, released = threading.Event(), [], threading.Event()
+    acquire = FileLock._acquire
+
+    def attempt(lock):
+        acquire(lock)
+        if not lock.is_locked:
+            refused.set()
+
+    def waiter():
+        with run_lock(run_dir, "wait"):
+            granted.append((released.is_set(), (run_dir / "leaving").exists(), read_holder(run_dir).pid))
+
+    try:
+        with pytest.raises(RunBusy):  # not waiting, it is told at once
+            with run_lock(run_dir):
+                pytest.fail("the lock was granted twice")
+        monkeypatch.setattr(FileLock, "_acquire", attempt)
+        thread = threading.Thread(target=waiter, daemon=True)
+        thread.start()
+        while not (refused.is_set() or granted or not thread.is_alive()):
+            time.sleep(0.01)
+        assert not granted, "granted while another process held the lock"
+        assert thread.is_alive(), "the waiter gave up instead of waiting"
+    finally:
+        released.set()
+        let_go(proc)
+    thread.join(60)
+    assert granted == [(True, True, os.getpid())]  # after the holder was done, and noted as the holder
     assert proc.wait(timeout=60) == 0
     assert not (run_dir / HOLDER_NAME).exists() and not is_locked(run_dir)
 
 
 def test_a_holder_killed_by_sigkill_frees_the_lock_and_its_temporary_files_go(tmp_path):
     run_dir = tmp_path / "run"
-    proc = holder(run_dir, 60)
+    proc = holder(run_dir)
     (run_dir / ".run.trec.abc123.tmp").write_text("half a file")  # what a writer leaves when it dies
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()

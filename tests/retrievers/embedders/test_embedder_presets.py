@@ -12,12 +12,17 @@ PRESETS = {"bge": ("BAAI/bge-small-en-v1.5", "Represent this sentence for search
            "nomic": ("nomic-ai/nomic-embed-text-v1.5", "search_query: ", "search_document: ")}
 
 
-def cached_locally(model: str) -> bool:
-    try:
-        from huggingface_hub import try_to_load_from_cache
-    except ImportError:
-        return False
-    return isinstance(try_to_load_from_cache(model, "config.json"), str)
+@pytest.fixture
+def no_local_models(tmp_path, monkeypatch):
+    """sentence-transformers looks for hub models in an empty folder (it passes its cache folder to
+    every hub and transformers lookup): the missing-model path is taken on every machine, whether or
+    not its own hub cache holds these models."""
+    empty = tmp_path / "empty-model-cache"
+    empty.mkdir()
+    monkeypatch.setenv("SENTENCE_TRANSFORMERS_HOME", str(empty))
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    yield empty
+    assert not any(empty.iterdir())  # looked there, fetched nothing
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -30,21 +35,17 @@ def test_preset_prefixes(preset, make_cfg):
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_unavailable_model_fails_clearly(preset, make_cfg):
+def test_unavailable_model_fails_clearly(preset, make_cfg, no_local_models):
     model = PRESETS[preset][0]
-    if cached_locally(model):
-        pytest.skip(f"{model} is in the local hub cache here")
     emb = instantiate_part(make_cfg(f"embedder={preset}").embedder)
     with pytest.raises(ModelUnavailable, match="cannot be loaded") as err:
         emb.embed_queries(["x"])
     assert model in str(err.value) and "all-MiniLM-L6-v2" in str(err.value)
 
 
-def test_a_run_with_an_unavailable_model_is_a_failed_record(make_cfg):
+def test_a_run_with_an_unavailable_model_is_a_failed_record(make_cfg, no_local_models):
     from hermes_eval.api import execute_config
 
-    if cached_locally(PRESETS["e5"][0]):
-        pytest.skip("e5 is in the local hub cache here")
     out = execute_config(make_cfg("embedder=e5", "retriever=faiss_flat", "chunker=lines"))
     assert out.status == "failed"
     assert out.record["error"].startswith("ModelUnavailable: embedder model 'intfloat/e5-small-v2'")

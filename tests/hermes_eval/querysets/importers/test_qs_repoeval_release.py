@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from hermes_eval.config.parts import instantiate_part
 from hermes_eval.core.errors import UserError
 from hermes_eval.corpus import load_corpus
 from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels
@@ -107,12 +108,15 @@ def test_the_published_subset_with_unique_ids_and_counted_repeats(coderag):
     assert q.query == row["prompt"].rstrip("\n") and q.exclude == ()  # the whole prompt, nothing masked
 
 
-@pytest.mark.parametrize("window_size, slice_size", [(50, 5), (20, 2)])  # its defaults now, and at first
-def test_qrels_equal_the_scripts_on_two_repositories(coderag, window_size, slice_size):
+# the script's defaults now, and at first; the windows are the presets' (conf/chunker/), composed as a run
+# composes them, so a preset that drifts from the script fails here
+@pytest.mark.parametrize("preset, window_size, slice_size", [("coderag_windows", 50, 5), ("repocoder_windows", 20, 2)])
+def test_qrels_equal_the_scripts_on_two_repositories(coderag, make_cfg, preset, window_size, slice_size):
     corpus = load_corpus([str(REPOS / r) for r in SMALL], name="small", languages=["python"])
     # the importer's paths start with the repository folder, as load_corpus names one source each
     assert {f.path.split("/")[0] for f in corpus.files} == set(SMALL)
-    chunker = CentredWindowChunker(size=window_size, step=window_size // slice_size)
+    chunker = instantiate_part(make_cfg(f"chunker={preset}").chunker)
+    assert isinstance(chunker, CentredWindowChunker)
     chunks, _ = chunk_by_content(chunker, corpus, [r + "/" for r in SMALL])
     queries = [q for q in coderag.queries if q.repo in SMALL]
     ours = chunk_qrels(queries, ChunkLookup(chunks))

@@ -6,13 +6,16 @@ import itertools
 import random
 import re
 
-from hermes_eval.querysets.readers.swebench_protocols import CODERAG_TEST_WORDS, PROTOCOLS
+from hermes_eval.querysets.readers.swebench_protocols import PROTOCOLS
+
+# upstream's words, written here and not imported: the oracle must not share the code's list
+UPSTREAM_TEST_WORDS = ["test", "tests", "testing"]
 
 
 def is_test(name: str) -> bool:
     """CodeRAG-Bench's rule, as its retrieval/create/swebench_repo.py states it."""
     words = set(re.split(r" |_|\/|\.", name.lower()))
-    return any(word in words for word in CODERAG_TEST_WORDS)
+    return any(word in words for word in UPSTREAM_TEST_WORDS)
 
 
 def test_the_globs_drop_exactly_what_the_word_rule_drops():
