@@ -1,9 +1,12 @@
-"""Symbol chunks from tree-sitter for Go, Rust, JavaScript and TypeScript, parsed with the
+"""Symbol chunks from tree-sitter for Go, Rust, JavaScript, TypeScript, Java and C, parsed with the
 per-language grammar wheels (``tree_sitter_go.language()``, ``tree_sitter_typescript.language_typescript()``
-...), never tree-sitter-language-pack.
+...), never tree-sitter-language-pack. Each language's definition nodes, and how they are named, are
+declared in ``ts_languages.toml``; a config's ``languages`` picks the ones it parses (Java and C are
+not parsed unless listed: :data:`DEFAULT_LANGUAGES`).
 
-Each definition (function, method, type, impl, trait, class, a ``const f = () => ...`` binding)
-is one chunk, joined by the comments and attributes directly above it. A definition over
+Each definition (function, method, type, impl, trait, class, a ``const f = () => ...`` binding, a
+C struct or function-like macro) is one chunk, joined by the comments and attributes directly above
+it. Containers (a C ``#ifdef`` block, a Java class body) are searched for definitions whatever their size. A definition over
 ``max_chars`` is opened up into the definitions inside it (``impl`` methods, class methods),
 or, with none, split into character-capped windows. A node that is no definition but is over
 the cap (an AMD ``define(..., function () {...})`` wrapper, a big ``mod``) is searched for
@@ -12,7 +15,9 @@ other languages.
 """
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from retrievers.chunk import Chunk
@@ -76,10 +81,45 @@ def _export(language: str) -> Namer:
     return name
 
 
+_DECLARED = frozenset({"identifier", "type_identifier", "field_identifier"})
+
+
+def declarator_name(node) -> str | None:
+    """The name a C declarator chain ends in: ``*f(void)``, ``(*cb)(int)``, ``arr[4]`` and ``x = 1``
+    give ``f``, ``cb``, ``arr`` and ``x`` (a function definition, a typedef, a declaration)."""
+    while node is not None and node.type not in _DECLARED:
+        inner = node.child_by_field_name("declarator")
+        if inner is None:  # a parenthesized declarator holds its declarator unnamed
+            inner = next((c for c in node.named_children if c.type in _DECLARED or c.type.endswith("declarator")), None)
+        node = inner
+    return text_of(node) or None
+
+
+def _c_declarator(node) -> str | None:
+    return declarator_name(node.child_by_field_name("declarator"))
+
+
+def _c_tagged(node) -> str | None:
+    """``struct S { ... }`` (also union, enum) by its tag; a forward declaration or a use is no definition."""
+    if node.child_by_field_name("body") is None:
+        return None
+    return text_of(node.child_by_field_name("name")) or None
+
+
 def _walk(node):
     yield node
     for c in node.children:
         yield from _walk(c)
+
+
+# the namers ts_languages.toml names, each made for the language it serves
+NAMERS: dict[str, Callable[[str], Namer]] = {
+    "go_method": lambda lang: _go_method, "go_type": lambda lang: _go_type, "rust_impl": lambda lang: _rust_impl,
+    "js_binding": lambda lang: _js_binding, "js_assignment": lambda lang: _js_assignment,
+    "js_pair": lambda lang: _js_pair, "export": _export, "c_declarator": lambda lang: _c_declarator,
+    "c_tagged": lambda lang: _c_tagged,
+}
+TABLE = Path(__file__).resolve().parent / "ts_languages.toml"
 
 
 @dataclass(frozen=True)
@@ -94,41 +134,55 @@ class Grammar:
     # nodes named after the declaration they wrap (``export class A``): opened up through it, so a
     # big exported class's methods are ``A.m``, not ``A.A.m``
     wrappers: frozenset[str] = frozenset({"export_statement"})
+    # nodes holding definitions, searched whatever their size (ts_languages.toml)
+    containers: frozenset[str] = frozenset()
 
 
-GO = Grammar("tree_sitter_go", {"function_declaration": _field(), "method_declaration": _go_method,
-                                "type_declaration": _go_type}, frozenset({"comment"}))
-RUST = Grammar("tree_sitter_rust", {
-    **{t: _field() for t in ("function_item", "function_signature_item", "struct_item", "enum_item",
-                             "trait_item", "mod_item", "macro_definition", "union_item", "const_item",
-                             "static_item", "type_item")},
-    "impl_item": _rust_impl}, frozenset({"line_comment", "block_comment", "attribute_item"}))
-_JS_DEFS = ("function_declaration", "generator_function_declaration", "class_declaration", "method_definition")
-_JS_BINDINGS: dict[str, Namer] = {"lexical_declaration": _js_binding, "variable_declaration": _js_binding,
-                                  "expression_statement": _js_assignment, "pair": _js_pair}
-JAVASCRIPT = Grammar("tree_sitter_javascript", {**{t: _field() for t in _JS_DEFS}, **_JS_BINDINGS,
-                                                "export_statement": _export("javascript")}, frozenset({"comment"}))
-# TypeScript (plain .ts syntax; .tsx files parse with errors the fallback absorbs): JavaScript's
-# definitions plus interfaces, type aliases, enums, abstract classes and namespaces
-TYPESCRIPT = Grammar("tree_sitter_typescript", {
-    **{t: _field() for t in (*_JS_DEFS, "abstract_class_declaration", "interface_declaration",
-                             "type_alias_declaration", "enum_declaration", "internal_module",
-                             "function_signature", "abstract_method_signature")},
-    **_JS_BINDINGS, "export_statement": _export("typescript")}, frozenset({"comment"}), entry="language_typescript")
-GRAMMARS: dict[str, Grammar] = {"go": GO, "rust": RUST, "javascript": JAVASCRIPT, "typescript": TYPESCRIPT}
+def _namer(language: str, how: str) -> Namer:
+    if how.startswith("field:"):
+        return _field(how.removeprefix("field:"))
+    if how not in NAMERS:
+        raise ValueError(f"{TABLE.name} [{language}]: no namer {how!r}; use field:NAME or one of {sorted(NAMERS)}")
+    return NAMERS[how](language)
+
+
+def load_grammars(path: Path = TABLE) -> dict[str, Grammar]:
+    """language -> its :class:`Grammar`, as the table at ``path`` declares them."""
+    out: dict[str, Grammar] = {}
+    for language, spec in tomllib.loads(path.read_text(encoding="utf-8")).items():
+        out[language] = Grammar(spec["module"], {t: _namer(language, how) for t, how in spec["symbols"].items()},
+                                frozenset(spec.get("attached", ())), spec.get("entry", "language"),
+                                containers=frozenset(spec.get("containers", ())))
+    return out
+
+
+GRAMMARS: dict[str, Grammar] = load_grammars()
+# The languages a config that names none parses: those this chunker parsed when the keys of the cached
+# chunks of its presets were recorded. A config lists ``languages`` to parse Java and C as well
+# (conf/chunker/treesitter_java_c.yaml); parsing them by default would serve, under the unchanged key
+# of every existing preset, cached fallback chunks of .java/.c/.h files as if they were symbol chunks.
+DEFAULT_LANGUAGES: tuple[str, ...] = ("go", "rust", "javascript", "typescript")
 
 
 @declare("retrievers.chunkers.treesitter_symbols.TreeSitterSymbolChunker")
 @dataclass(frozen=True)
 class TreeSitterSymbolChunker(Chunker):
-    """One chunk per definition for the languages in ``GRAMMARS``; ``fallback`` for the rest."""
+    """One chunk per definition for ``languages`` (some of ``GRAMMARS``); ``fallback`` for the rest."""
 
     max_chars: int = 1500
     overlap_lines: int = 3
     fallback: HeuristicChunker = field(default_factory=HeuristicChunker)
+    languages: tuple[str, ...] = DEFAULT_LANGUAGES
+
+    def __post_init__(self) -> None:
+        unknown = sorted(set(self.languages) - set(GRAMMARS))
+        if unknown:
+            raise ValueError(f"TreeSitterSymbolChunker.languages: no grammar here for {unknown}; use some of "
+                             f"{sorted(GRAMMARS)}")
+        object.__setattr__(self, "languages", tuple(self.languages))
 
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
-        grammar = GRAMMARS.get(language)
+        grammar = GRAMMARS.get(language) if language in self.languages else None
         if grammar is None:
             return self.fallback.chunk(path, text, language)
         lines = split_lines(text)
@@ -143,7 +197,7 @@ class TreeSitterSymbolChunker(Chunker):
             namer = grammar.symbols.get(child.type)
             name = namer(child) if namer is not None else None
             if name is None:
-                if child.end_byte - child.start_byte > self.max_chars:
+                if child.type in grammar.containers or child.end_byte - child.start_byte > self.max_chars:
                     out.extend(self._inside(lines, grammar, child, owner))
                 continue
             qualified = f"{owner}.{name}" if owner else name
