@@ -1,5 +1,6 @@
 """The identity of a query-set generator: its declared name and version, its libraries, and the
-queries it makes of the probe corpus (:mod:`retrievers.identity.probe`)."""
+queries it makes of the probe corpus (:mod:`retrievers.identity.probe`); the Java/C probe files join
+that corpus for a generator whose ``languages`` list them, and only then (every other key stays as recorded)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -8,20 +9,23 @@ from typing import Any
 
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from retrievers.identity.key import config_key
-from retrievers.identity.probe import probe_files
+from retrievers.identity.probe import LATER_LANGUAGES, later_probe_files, probe_files
 
 
-@lru_cache(maxsize=1)
-def probe_corpus() -> Corpus:
-    """The probe files as a one-repository corpus."""
-    return Corpus("probe", tuple(CorpusFile(path, "probe", language, text) for path, text, language in probe_files()))
+@lru_cache(maxsize=None)
+def probe_corpus(later: frozenset[str] = frozenset()) -> Corpus:
+    """The probe files (and the ``later`` languages' ones) as a one-repository corpus."""
+    files = probe_files() + later_probe_files(later)
+    return Corpus("probe", tuple(CorpusFile(path, "probe", language, text) for path, text, language in files))
 
 
 def _queries(node: dict) -> Any:
     from hermes_eval.config.parts import instantiate_part
 
     try:
-        qs = instantiate_part(node).generate(probe_corpus(), "probe")
+        generator = instantiate_part(node)
+        later = frozenset(getattr(generator, "languages", None) or ()) & frozenset(LATER_LANGUAGES.values())
+        qs = generator.generate(probe_corpus(later), "probe")
     except Exception as exc:  # noqa: BLE001 - a generator with nothing to take from the probe says why
         return f"{type(exc).__name__}: {exc}"
     return list(qs.queries)

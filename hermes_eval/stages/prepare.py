@@ -18,7 +18,7 @@ from retrievers.chunk import Chunk
 from retrievers.chunkers.base import chunk_files
 from retrievers.identity.key import config_key
 from retrievers.identity.names import named
-from retrievers.identity.probe import chunker_probe
+from retrievers.chunkers.coverage import probe_chunks
 
 
 @dataclass(frozen=True)
@@ -92,11 +92,12 @@ _CHUNKER_CODES: dict[str, str] = {}
 
 def chunker_code(s: RunSettings, chunker: Any = None) -> str:
     """The parts the chunker config names (declared names and versions, their libraries) and the chunks
-    it makes of the probe files through ``chunk_files`` (``chunker``: the one already built from that
+    it makes of the probe files, the Java/C ones included when it parses those itself
+    (:func:`~retrievers.chunkers.coverage.probe_chunks`; ``chunker``: the one already built from that
     config, else one is built): a refactor with equal chunks keeps it."""
     node = repr(dict(s.chunker.node))
     if node not in _CHUNKER_CODES:
-        _CHUNKER_CODES[node] = config_key(dict(s.chunker.node), lambda: chunker_probe(chunker or s.chunker.build(), chunk_files))
+        _CHUNKER_CODES[node] = config_key(dict(s.chunker.node), lambda: probe_chunks(chunker or s.chunker.build()))
     return _CHUNKER_CODES[node]
 
 

@@ -1,14 +1,21 @@
 """Which chunker really cuts files of a language: cAST parses Python, Java, C# and TypeScript only,
-tree-sitter symbols Go, Rust and JavaScript, and so on; every other language goes to the
+tree-sitter symbols the languages its config lists (Go, Rust, JavaScript and TypeScript unless it
+lists Java and C too), and so on; every other language goes to the
 chunker's ``fallback``. A board comparing chunkers on a polyglot corpus must say so, or
 "cast on Go" reads as cAST when it is the heuristic.
 
 ``NATIVE`` maps a chunker class to the languages it parses itself (``None``: any language, it
 does not parse). Files that fail to parse (a Python syntax error) are not language-level and are
-not counted here."""
+not counted here.
+
+The same routing says which later languages' probe files (Java, C: :mod:`retrievers.identity.probe`) a
+chunker's probe reads: those a chunker of ``PROBED_LATER`` cuts itself. cAST has parsed Java since
+before those files; its keys see astchunk's version, not its Java chunks, as they always did."""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
+
+from retrievers.chunkers.base import chunk_files
 
 from retrievers.chunkers.cast import LANGUAGES as CAST_LANGUAGES
 from retrievers.chunkers.cast import CASTChunker
@@ -21,6 +28,7 @@ from retrievers.chunkers.markdown import MarkdownChunker
 from retrievers.chunkers.python_ast import PythonASTChunker
 from retrievers.chunkers.treesitter_symbols import GRAMMARS, TreeSitterSymbolChunker
 from retrievers.chunkers.whole import WholeFileChunker
+from retrievers.identity.probe import LATER_LANGUAGES, chunker_probe
 
 NATIVE: dict[type, Callable[[Any], "frozenset[str] | None"]] = {
     LineChunker: lambda c: None,
@@ -29,7 +37,7 @@ NATIVE: dict[type, Callable[[Any], "frozenset[str] | None"]] = {
     PythonASTChunker: lambda c: frozenset({"python"}),
     HermesPythonChunker: lambda c: frozenset({"python"}),
     CASTChunker: lambda c: frozenset(CAST_LANGUAGES),
-    TreeSitterSymbolChunker: lambda c: frozenset(GRAMMARS),
+    TreeSitterSymbolChunker: lambda c: frozenset(c.languages) & frozenset(GRAMMARS),
     JSRegexChunker: lambda c: frozenset(c.languages),
     MarkdownChunker: lambda c: frozenset(c.languages),
 }
@@ -57,3 +65,23 @@ def fallbacks(chunker: Any, languages: Iterable[str]) -> dict[str, str]:
         if fell:
             out[lang] = type(found).__name__
     return out
+
+
+# the chunkers whose own parsing of a later language its probe files check (see the module docstring)
+PROBED_LATER: tuple[type, ...] = (TreeSitterSymbolChunker,)
+
+
+def later_languages(chunker: Any) -> frozenset[str]:
+    """The later languages (Java, C) a chunker of ``PROBED_LATER`` cuts itself within ``chunker``."""
+    out = set()
+    for lang in LATER_LANGUAGES.values():
+        found, fell = handler(chunker, lang)
+        if not fell and isinstance(found, PROBED_LATER) and lang in NATIVE[type(found)](found):
+            out.add(lang)
+    return frozenset(out)
+
+
+def probe_chunks(chunker: Any) -> list[tuple]:
+    """What a chunker's key holds of its outputs: its chunks of the probe files and of the later
+    languages' files it parses itself (:func:`later_languages`)."""
+    return chunker_probe(chunker, chunk_files, later_languages(chunker))

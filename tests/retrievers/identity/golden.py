@@ -32,13 +32,13 @@ def _entry(node: dict, output) -> dict:
 def current() -> dict[str, dict]:
     """Every chunker, leg and MiniLM preset's entry as this tree computes it."""
     from hermes_eval.config.parts import instantiate_part
-    from retrievers.chunkers.base import chunk_files
-    from retrievers.identity.probe import chunker_probe, encoder_probe, index_probe
+    from retrievers.chunkers.coverage import probe_chunks
+    from retrievers.identity.probe import encoder_probe, index_probe
 
     out: dict[str, dict] = {}
     for path in sorted((ROOT / "conf" / "chunker").glob("*.yaml")):
         node = _compose("chunker", path.stem)
-        out[f"chunker/{path.stem}"] = _entry(node, chunker_probe(instantiate_part(node), chunk_files))
+        out[f"chunker/{path.stem}"] = _entry(node, probe_chunks(instantiate_part(node)))
     for path in sorted((ROOT / "conf" / "retriever").glob("*.yaml")):
         retriever = _compose("retriever", path.stem)
         for leg in ("sparse", "dense"):
