@@ -260,23 +260,70 @@ Setext section
 Body under a setext heading.
 '''
 
+C = '''#include <stdlib.h>
+
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+
+/* A growable list of ints. */
+typedef struct {
+    int *items;
+    size_t len;
+} list;
+
+struct node {
+    struct node *next;
+    int value;
+};
+
+#ifdef LIST_DEBUG
+/* Print every item. */
+static void list_dump(const list *l) {
+    for (size_t i = 0; i < l->len; i++) {
+        printf("%d\\n", l->items[i]);
+    }
+}
+#endif
+
+int list_max(const list *l) {
+    int best = l->items[0];
+    for (size_t i = 1; i < l->len; i++) {
+        best = MAX(best, l->items[i]);
+    }
+    return best;
+}
+'''
+
 SNIPPETS: dict[str, tuple[str, str]] = {
     "go": ("geo/point.go", GO), "rust": ("src/point.rs", RUST), "javascript": ("web/counter.js", JAVASCRIPT),
     "typescript": ("web/user.ts", TYPESCRIPT), "java": ("src/Circle.java", JAVA),
     "csharp": ("src/Square.cs", CSHARP), "python": ("pkg/mod.py", PYTHON), "markdown": ("docs/guide.md", MARKDOWN),
+    "c": ("src/list.c", C),
 }
 
 
-# real files nobody here wrote, one per language (provenance and licences: polyglot/README.md)
+# real files nobody here wrote, one per language (provenance and licences: polyglot/README.md, and
+# tests/slices/langs-java-c/PROVENANCE.md for Java and C)
 POLYGLOT_DIR = Path(__file__).resolve().parent / "polyglot"
-REAL_FILES: dict[str, str] = {"go": "mux_regexp.go", "rust": "anyhow_context.rs", "javascript": "commander_option.js",
-                              "typescript": "mobx_reaction.ts", "markdown": "ws_README.md"}
+JAVA_C_DIR = ROOT / "tests" / "slices" / "langs-java-c"
+REAL_FILES: dict[str, Path] = {
+    **{lang: POLYGLOT_DIR / name for lang, name in (("go", "mux_regexp.go"), ("rust", "anyhow_context.rs"),
+                                                    ("javascript", "commander_option.js"),
+                                                    ("typescript", "mobx_reaction.ts"), ("markdown", "ws_README.md"))},
+    "java": JAVA_C_DIR / "ApplicationMapping.java", "c": JAVA_C_DIR / "slowlog.c"}
+# every real Java and C file of that slice -> its language
+JAVA_C_FILES: dict[str, str] = {"ApplicationMapping.java": "java", "FrameType.java": "java",
+                                "ClusterDeployer.java": "java", "slowlog.c": "c", "sds.h": "c"}
 
 
 def real_file(language: str) -> tuple[str, str]:
     """(path, text) of the committed real file in ``language``."""
-    name = REAL_FILES[language]
-    return f"polyglot/{name}", (POLYGLOT_DIR / name).read_text(encoding="utf-8")
+    path = REAL_FILES[language]
+    return f"{path.parent.name}/{path.name}", path.read_text(encoding="utf-8")
+
+
+def java_c_file(name: str) -> tuple[str, str, str]:
+    """(path, text, language) of a real Java or C file of tests/slices/langs-java-c."""
+    return f"langs-java-c/{name}", (JAVA_C_DIR / name).read_text(encoding="utf-8"), JAVA_C_FILES[name]
 
 
 def from_config(name: str, **overrides):

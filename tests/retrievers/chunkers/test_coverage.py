@@ -13,6 +13,7 @@ POLYGLOT = ["python", "go", "rust", "javascript", "typescript", "markdown"]
     ("cast", {"go": "HeuristicChunker", "javascript": "HeuristicChunker", "markdown": "HeuristicChunker",
               "rust": "HeuristicChunker"}),
     ("treesitter", {"markdown": "HeuristicChunker", "python": "HeuristicChunker"}),
+    ("treesitter_java_c", {"markdown": "HeuristicChunker", "python": "HeuristicChunker"}),
     ("python_ast", {lang: "LineChunker" for lang in POLYGLOT if lang != "python"}),
     ("js_regex", {lang: "HeuristicChunker" for lang in ("go", "markdown", "python", "rust")}),
     ("dispatch", {}),
@@ -21,6 +22,14 @@ POLYGLOT = ["python", "go", "rust", "javascript", "typescript", "markdown"]
 ])
 def test_fallbacks_per_chunker(name, expected):
     assert fallbacks(from_config(name), POLYGLOT) == expected
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("treesitter_java_c", {}), ("treesitter", {"c": "HeuristicChunker", "java": "HeuristicChunker"}),
+    ("cast", {"c": "HeuristicChunker"}), ("dispatch", {"c": "HeuristicChunker"}),
+])
+def test_fallbacks_for_java_and_c(name, expected):
+    assert fallbacks(from_config(name), ["java", "c"]) == expected
 
 
 def test_a_dispatch_route_is_the_chunker_itself():

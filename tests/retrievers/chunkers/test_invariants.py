@@ -104,7 +104,8 @@ def test_contract_on_real_code(name):
 @pytest.mark.parametrize("language", sorted(REAL_FILES))
 @pytest.mark.parametrize("name, overrides", CHUNKERS, ids=IDS)
 def test_contract_on_real_files_in_every_language(name, overrides, language):
-    """Real Go, Rust, JavaScript, TypeScript and markdown (tests/retrievers/chunkers/polyglot/), at
+    """Real Go, Rust, JavaScript, TypeScript, markdown (tests/retrievers/chunkers/polyglot/), Java and C
+    (tests/slices/langs-java-c/), at
     the configured sizes and at the small sizes that force every split."""
     path, text = real_file(language)
     chunker = from_config(name, **overrides)

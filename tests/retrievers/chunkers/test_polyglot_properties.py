@@ -1,5 +1,5 @@
-"""Property tests of every chunker in conf/chunker on real Go, Rust, JavaScript, TypeScript and
-markdown files (and Python from the installed `requests`): any window of lines of a real file, cut
+"""Property tests of every chunker in conf/chunker on real Go, Rust, JavaScript, TypeScript, markdown,
+Java and C files (and Python from the installed `requests`): any window of lines of a real file, cut
 anywhere (mid-function, mid-comment, mid-fence), is covered line for line by chunks that stay
 inside the file, and chunking it twice gives the same chunks."""
 from __future__ import annotations
@@ -66,6 +66,9 @@ def test_every_chunker_covers_each_whole_real_file(name, language):
     ("markdown", "markdown", {"ws: a Node.js WebSocket library > Installing"}),
     ("dispatch", "go", {"newRouteRegexp"}),
     ("dispatch", "markdown", {"ws: a Node.js WebSocket library > API docs"}),
+    ("treesitter_java_c", "java", {"ApplicationMapping.recycle", "ApplicationMapping.MappingImpl"}),
+    ("treesitter_java_c", "c", {"slowlogInit", "slowlogReset"}),
+    ("cast", "java", {"ApplicationMapping.getHttpServletMapping", "ApplicationMapping.MappingImpl"}),
 ])
 def test_structural_chunkers_name_the_real_definitions(name, language, symbols):
     path, text = FILES[language]
