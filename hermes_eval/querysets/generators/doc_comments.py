@@ -1,5 +1,7 @@
 """Doc comment -> definition queries in every language with doc comments: Python docstrings
-(``docstrings.py``), Go, Rust and JavaScript/TypeScript doc comments (``doc_comment_text.py``).
+(``docstrings.py``), Go, Rust, JavaScript/TypeScript, Java (Javadoc) and C (the comment right above)
+doc comments (``treesitter/doc_comments.py``). Java and C are read when ``languages`` lists them
+(``queryset=doc_comments_java_c``), not by default: the key of a config listing none is unchanged.
 
 Query = the comment's first paragraph of prose; gold = the definition's lines (Rust attributes
 included, the comment itself not: it sits above). The whole doc comment is recorded as the
@@ -29,7 +31,9 @@ from hermes_eval.querysets.sampling import balanced_sample, unique_texts
 from hermes_eval.querysets.treesitter.parsed import parsed_files
 from retrievers.identity.declare import declare
 
+# what a config listing no languages reads; READABLE: every language with a doc comment reader
 LANGUAGES = ("python", "go", "rust", "javascript", "typescript")
+READABLE = ("python", *PROSE)
 
 
 @declare("hermes_eval.querysets.doc_comments.DocCommentQueries")
@@ -46,10 +50,10 @@ class DocCommentQueries:
 
     def candidates(self, corpus: Corpus, skipped: dict[str, int]) -> list[Query]:
         """Every doc-comment query of ``corpus`` in ``languages`` (before de-duplication)."""
-        unknown = sorted(set(self.languages) - set(LANGUAGES))
+        unknown = sorted(set(self.languages) - set(READABLE))
         if unknown:
             raise UserError(f"queryset.generator.languages: {unknown} have no doc comment reader; "
-                            f"use some of {list(LANGUAGES)}")
+                            f"use some of {list(READABLE)}")
         out: list[Query] = []
         if "python" in self.languages:
             py_skipped: dict[str, int] = {}

@@ -1,9 +1,11 @@
-"""RepoEval-style function-level tasks from Go, Rust, JavaScript and TypeScript code, judged as
+"""RepoEval-style function-level tasks from Go, Rust, JavaScript, TypeScript, Java and C code, judged as
 the Python ``repoeval`` set is: query = the left context before the function body (``holes.left_context``),
 ``exclude`` = the body and everything after it in that file, gold = the definitions of the
 repository symbols the body uses, resolved with tree-sitter (``ts_resolve.py``: within the file,
 across the Go package, through Rust ``use crate::...`` / ``super::`` / ``self::`` paths and JS/TS
-relative imports). Unresolvable names are not gold; a task left with no gold is skipped and
+relative imports; Java types across the package and methods of the enclosing class; C names of
+the file or of the one file defining them). Java and C when ``languages`` lists them
+(``queryset=repoeval_function_polyglot_java_c``). Unresolvable names are not gold; a task left with no gold is skipped and
 counted (``no_repo_symbol``, ``gold_after_hole``, ``gold_in_query_context``), as are files
 tree-sitter cannot parse cleanly (``parse_error``). Every task carries ``meta.language`` and
 ``meta.answer_in_prompt`` with prompt_answer.py's reasons: ``symbols_in_prompt`` (every gold
@@ -31,7 +33,7 @@ from hermes_eval.querysets.treesitter.parsed import parsed_files
 from hermes_eval.querysets.treesitter.resolve import used_definitions, used_on_lines
 from retrievers.identity.declare import declare
 
-LANGUAGES = ("go", "rust", "javascript", "typescript")
+LANGUAGES = ("go", "rust", "javascript", "typescript")  # what a config listing no languages reads
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ class PolyglotRepoEvalQueries(HoleQueries):
             raise UserError(f"queryset.generator.level={self.level!r}: the polyglot tasks are function-level only")
         unknown = sorted(set(self.languages) - set(FINDERS))
         if unknown:
-            raise UserError(f"queryset.generator.languages: {unknown} are not parsed here; use some of {list(LANGUAGES)}")
+            raise UserError(f"queryset.generator.languages: {unknown} are not parsed here; use some of {sorted(FINDERS)}")
         rules = HoleRules(self.min_target_chars, self.max_hole_lines, self.min_body_lines, self.max_body_lines)
         skipped: dict[str, int] = {"parse_error": 0}
         by_repo: dict[str, list] = {}

@@ -1,4 +1,4 @@
-"""Definitions in a Go, Rust, JavaScript or TypeScript file parsed with tree-sitter.
+"""Definitions in a Go, Rust, JavaScript, TypeScript, Java or C file parsed with tree-sitter.
 
 One finder per language (``FINDERS``) lists functions, methods, types and classes with their
 line span and the node a doc comment sits above (``anchor``: an ``export`` wrapper in JS/TS, the
@@ -7,7 +7,11 @@ span). Go: functions, methods (owner = receiver type), types. Rust: ``fn`` / ``s
 ``enum`` / ``trait`` / ``union`` / ``type`` items, ``impl`` blocks and the functions in them
 (owner = the impl's type), inside inline ``mod`` blocks too. JS/TS: function and class
 declarations, class methods and function-valued class fields (owner = the class), ``const f = () => ...`` / ``function ()``
-bindings, TS interfaces, type aliases and enums.
+bindings, TS interfaces, type aliases and enums. Java and C are declared as data (``languages.toml``:
+kinds; ``retrievers/chunkers/ts_languages.toml``: names and containers, the symbol chunker's own):
+Java classes, interfaces, enums, records, their methods and constructors (owner = the class, nested
+classes as ``Outer.Inner``); C functions, struct/union/enum specifiers with a body, typedefs and
+function-like macros, inside ``#if``/``#ifdef`` blocks too.
 """
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from hermes_eval.corpus.grammars import rows, text_of, walk
+from hermes_eval.querysets.treesitter.table import TABLE
+from retrievers.chunkers.treesitter_symbols import GRAMMARS as SYMBOL_GRAMMARS
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,8 @@ class TsDef:
 
 
 Finder = Callable[[object, str], Iterator[TsDef]]
+# a function's block in each grammar (a Java constructor's body is its own node type)
+_BODIES = frozenset({"block", "statement_block", "constructor_body", "compound_statement"})
 
 
 def _name(node, fld: str = "name") -> str:
@@ -42,7 +50,7 @@ def _name(node, fld: str = "name") -> str:
 def _make(path: str, name: str, kind: str, owner: str | None, node, anchor, start: int | None = None) -> TsDef:
     first, last = rows(anchor)
     body = node.child_by_field_name("body")
-    is_block = body is not None and body.type in ("block", "statement_block")
+    is_block = body is not None and body.type in _BODIES
     return TsDef(path, name, f"{owner}.{name}" if owner else name, kind, owner,
                  first if start is None else start, last, anchor, body if is_block else None)
 
@@ -168,8 +176,35 @@ def js_definitions(root, path: str) -> Iterator[TsDef]:
     yield from _js_items(root, path)
 
 
+def declared_definitions(language: str) -> Finder:
+    """The finder of a language declared as data: ``kinds`` from ``languages.toml``; names and containers
+    from the symbol chunker's grammar table."""
+    kinds: dict[str, str] = TABLE[language]["kinds"]
+    grammar = SYMBOL_GRAMMARS[language]
+
+    def items(container, path: str, owner: str | None) -> Iterator[TsDef]:
+        for child in container.named_children:
+            kind = kinds.get(child.type)
+            namer = grammar.symbols.get(child.type) if kind is not None else None
+            name = namer(child) if namer is not None else None
+            if name is None:
+                if child.type in grammar.containers:
+                    yield from items(child, path, owner)
+                continue
+            d = _make(path, name, kind, owner, child, child)
+            yield d
+            body = child.child_by_field_name("body")
+            if kind in ("class", "type") and body is not None:
+                yield from items(body, path, d.symbol)
+
+    def find(root, path: str) -> Iterator[TsDef]:
+        yield from items(root, path, None)
+    return find
+
+
 FINDERS: dict[str, Finder] = {"go": go_definitions, "rust": rust_definitions,
-                              "javascript": js_definitions, "typescript": js_definitions}
+                              "javascript": js_definitions, "typescript": js_definitions,
+                              **{language: declared_definitions(language) for language in TABLE}}
 
 
 def definitions(root, language: str, path: str) -> list[TsDef]:

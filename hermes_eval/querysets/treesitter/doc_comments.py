@@ -1,18 +1,23 @@
-"""Doc comments of Go, Rust and JavaScript/TypeScript: which comments above a definition are its
-documentation, and the prose a query takes from them.
+"""Doc comments of Go, Rust, JavaScript/TypeScript, Java and C: which comments above a definition are
+its documentation, and the prose a query takes from them.
 
 - Go: the block of ``//`` lines directly above (no blank line), tool directives (``//go:``,
   ``//nolint``, ``// +build``) excluded.
 - Rust: outer doc comments (``///``, ``/** */``) above the item, ``#[...]`` attributes between
   them and the item allowed; ``//!`` module docs and plain ``//`` comments are not item docs.
 - JS/TS: the one JSDoc/TSDoc block (``/** ... */``) above (blank lines between allowed).
+- Java: the one Javadoc block (``/** ... */``) above (annotations are part of the declaration).
+- C: the comments (``/* ... */`` or ``//``) directly above, no blank line between (C has no doc
+  comment syntax: the comment right above a function is what documents it).
+Java and C are declared in ``languages.toml`` (``doc``: which reader of ``ACCEPT`` and ``PROSE``).
 
 Prose: comment markers stripped, the first paragraph kept (a blank line, a heading, a code
 fence or, in JSDoc, the first block tag ends it); JSDoc ``@description``/``@summary`` text is
 used when there is no leading description, other block tags (``@param``, ``@returns``,
 ``@example`` ...) are dropped since they name parameters and types rather than purpose;
 ``{@link X|text}`` and markdown links keep their text; backticks and ``**`` go. A JSDoc block may
-sit above its definition with blank lines between.
+sit above its definition with blank lines between. Javadoc: ``{@code x}`` and ``{@literal x}`` keep
+their text, HTML tags go and ``<p>`` ends the paragraph. C: ``/* */`` and ``//`` markers stripped alike.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from hermes_eval.corpus.grammars import COMMENT_TYPES, rows, text_of
+from hermes_eval.querysets.treesitter.table import TABLE
 
 
 @dataclass(frozen=True)
@@ -87,13 +93,38 @@ def _jsdoc(text: str) -> bool:
     return text.startswith("/**") and not text.startswith("/**/")
 
 
+def _c_comment(text: str) -> bool:
+    return text.startswith("//") or (text.startswith("/*") and not text.startswith("/**/"))
+
+
+# the comment readers languages.toml names
+ACCEPT: dict[str, Callable[[str], bool]] = {"javadoc": _jsdoc, "c_comment": _c_comment}
+
+
+@dataclass(frozen=True)
+class DocStyle:
+    """Which comments above a definition document it: ``accept`` reads one comment's text, ``skip`` are
+    node types allowed between the comments and the definition, ``single``: one block comment (blank
+    lines allowed before the definition), else a run of comments without a blank line."""
+
+    accept: Callable[[str], bool]
+    skip: frozenset[str] = frozenset()
+    single: bool = False
+
+
+_JSDOC = DocStyle(_jsdoc, single=True)
+DOC_STYLES: dict[str, DocStyle] = {
+    "go": DocStyle(_go_doc), "rust": DocStyle(_rust_doc, frozenset({"attribute_item"})),
+    "javascript": _JSDOC, "typescript": _JSDOC,
+    **{lang: DocStyle(ACCEPT[spec["doc"]["accept"]], frozenset(spec["doc"].get("skip", ())), spec["doc"]["single"])
+       for lang, spec in TABLE.items()},
+}
+
+
 def find_doc_comment(anchor, lines: list[str], language: str) -> DocComment | None:
     """The doc comment of the definition at ``anchor`` in a file of ``language``, or None."""
-    if language == "go":
-        return _comments_above(anchor, lines, _go_doc, frozenset(), single=False)
-    if language == "rust":
-        return _comments_above(anchor, lines, _rust_doc, frozenset({"attribute_item"}), single=False)
-    return _comments_above(anchor, lines, _jsdoc, frozenset(), single=True)
+    style = DOC_STYLES.get(language, _JSDOC)
+    return _comments_above(anchor, lines, style.accept, style.skip, style.single)
 
 
 _BLOCK = re.compile(r"^\s*/\*\*+|\*+/\s*$")
@@ -104,20 +135,20 @@ _TAG = re.compile(r"^@(\w+)\s*(.*)$")
 _PROSE_TAGS = ("description", "desc", "summary", "classdesc")
 
 
-def _block_lines(texts: tuple[str, ...]) -> list[str]:
-    """The lines of ``/** ... */`` comments without their markers."""
+def _block_lines(texts: tuple[str, ...], block: re.Pattern = _BLOCK) -> list[str]:
+    """The lines of ``/** ... */`` comments (``block``: their opening and closing markers) without their markers."""
     out: list[str] = []
     for text in texts:
         for line in text.split("\n"):
-            out.append(_STAR.sub("", _BLOCK.sub("", line)).rstrip())
+            out.append(_STAR.sub("", block.sub("", line)).rstrip())
     return out
 
 
-def _line_lines(texts: tuple[str, ...], marker: str) -> list[str]:
+def _line_lines(texts: tuple[str, ...], marker: str, block: re.Pattern = _BLOCK) -> list[str]:
     out: list[str] = []
     for text in texts:
         if text.startswith("/*"):
-            out.extend(_block_lines((text,)))
+            out.extend(_block_lines((text,), block))
             continue
         body = text.rstrip("\n")[len(marker):]
         out.append(body[1:] if body.startswith(" ") else body)
@@ -155,7 +186,35 @@ def rust_prose(texts: tuple[str, ...]) -> str:
 
 def jsdoc_prose(texts: tuple[str, ...]) -> str:
     """The description before the first block tag, else an ``@description``-like tag's text."""
-    lines = _block_lines(texts)
+    return _tagged_prose(_block_lines(texts))
+
+
+_C_BLOCK = re.compile(r"^\s*/\*+|\*+/\s*$")
+
+
+def c_prose(texts: tuple[str, ...]) -> str:
+    """The first paragraph of ``/* ... */`` and ``//`` comments."""
+    return _clean(_first_paragraph(_line_lines(texts, "//", _C_BLOCK)))
+
+
+_JAVADOC_INLINE = re.compile(r"\{@(?:code|literal|value)\s+([^}]*)\}")
+_PARAGRAPH = re.compile(r"</?p\b[^>]*>", re.I)
+_HTML_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*\b[^>]*>")
+
+
+def javadoc_prose(texts: tuple[str, ...]) -> str:
+    """:func:`jsdoc_prose` of Javadoc: ``{@code x}`` is ``x``, ``<p>`` starts a paragraph, other HTML tags go."""
+    lines: list[str] = []
+    for line in _block_lines(texts):
+        line = _JAVADOC_INLINE.sub(lambda m: m.group(1).strip(), line)
+        for k, part in enumerate(_PARAGRAPH.split(line)):
+            if k:
+                lines.append("")
+            lines.append(_HTML_TAG.sub("", part))
+    return _tagged_prose(lines)
+
+
+def _tagged_prose(lines: list[str]) -> str:
     lead: list[str] = []
     tagged: list[str] = []
     tag: str | None = None
@@ -173,8 +232,10 @@ def jsdoc_prose(texts: tuple[str, ...]) -> str:
     return _clean(_first_paragraph(lead)) or _clean(_first_paragraph(tagged))
 
 
+_PROSE_READERS: dict[str, Callable[[tuple[str, ...]], str]] = {"javadoc": javadoc_prose, "c": c_prose}
 PROSE: dict[str, Callable[[tuple[str, ...]], str]] = {
-    "go": go_prose, "rust": rust_prose, "javascript": jsdoc_prose, "typescript": jsdoc_prose}
+    "go": go_prose, "rust": rust_prose, "javascript": jsdoc_prose, "typescript": jsdoc_prose,
+    **{lang: _PROSE_READERS[spec["doc"]["prose"]] for lang, spec in TABLE.items()}}
 
 # Not prose about the definition: tool markers, licence headers, generated-code banners.
 BOILERPLATE = re.compile(

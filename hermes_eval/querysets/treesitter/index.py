@@ -1,4 +1,4 @@
-"""A tree-sitter index of one repository's Go, Rust, JavaScript and TypeScript files: which
+"""A tree-sitter index of one repository's Go, Rust, JavaScript, TypeScript, Java and C files: which
 definition a name means in a file, and the methods of a type.
 
 Scopes: a Go name is visible across its package (the ``.go`` files of one folder with the same
@@ -6,7 +6,11 @@ Scopes: a Go name is visible across its package (the ``.go`` files of one folder
 the file imports (``ts_imports.py``), followed through re-exports up to ``MAX_HOPS`` files.
 Methods: Go methods by receiver type within the package; JS/TS class methods within the file;
 Rust ``impl`` methods by type name within the crate, only when one type of that name is defined
-in the crate (otherwise which type an ``impl`` is for would be a guess).
+in the crate (otherwise which type an ``impl`` is for would be a guess). Java and C as
+``languages.toml`` declares (``scope``): a Java name across its package (the files of one folder with
+the same ``package`` declaration), methods by class within it; a C name across its file, else across
+the repository when only one file defines it (C has one global namespace; a name defined in several
+files, ``static`` ones say, would be a guess).
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from hermes_eval.core.corpus import CorpusFile
 from hermes_eval.corpus.grammars import text_of
 from hermes_eval.querysets.treesitter.definitions import TsDef
 from hermes_eval.querysets.treesitter.imports import Import, js_exports, js_imports, rust_imports, rust_module_files
+from hermes_eval.querysets.treesitter.table import TABLE
 
 MAX_HOPS = 4
 
@@ -42,10 +47,32 @@ class FileInfo:
     exports: dict[str, str]
 
 
-def _go_package(f: CorpusFile, root) -> str:
-    clause = next((c for c in root.named_children if c.type == "package_clause"), None)
+def _package(f: CorpusFile, root, clause_type: str) -> str:
+    clause = next((c for c in root.named_children if c.type == clause_type), None)
     name = text_of(clause.named_children[0]) if clause is not None and clause.named_children else ""
     return f"{posixpath.dirname(f.path)}#{name}"
+
+
+def _go_package(f: CorpusFile, root) -> str:
+    return _package(f, root, "package_clause")
+
+
+def _declared_scope(spec: dict):
+    if spec["scope"] == "package":
+        return lambda f, root: _package(f, root, spec["package"])
+    return lambda f, root: f.path
+
+
+# language -> the key of the scope a file's top-level names live in (default: the file itself)
+SCOPES = {"go": _go_package, **{lang: _declared_scope(spec) for lang, spec in TABLE.items()}}
+# languages whose top-level names reach every file of the repository (when one file alone defines them)
+GLOBAL = frozenset(lang for lang, spec in TABLE.items() if spec["scope"] == "global")
+
+
+def _file_local(d: TsDef, language: str) -> bool:
+    """Whether a storage class keeps ``d`` in its file (C's ``static``)."""
+    marks = TABLE[language].get("file_local", ())
+    return any(c.type == "storage_class_specifier" and text_of(c) in marks for c in d.anchor.children)
 
 
 class RepoIndex:
@@ -60,9 +87,10 @@ class RepoIndex:
         self.top: dict[str, dict[str, TsDef]] = {}
         self.members: dict[tuple[str, str], dict[str, TsDef]] = {}
         rust_types: dict[tuple[str, str], list[TsDef]] = {}
+        global_defs: dict[tuple[str, str], dict[str, TsDef]] = {}
         for f, root, defs in parsed:
             lang = f.language
-            scope = _go_package(f, root) if lang == "go" else f.path
+            scope = SCOPES[lang](f, root) if lang in SCOPES else f.path
             imports = rust_imports(root, f.path, modules) if lang == "rust" else \
                 js_imports(root, f.path, paths) if lang in ("javascript", "typescript") else {}
             exports = js_exports(root) if lang in ("javascript", "typescript") else {}
@@ -73,7 +101,10 @@ class RepoIndex:
                     names.setdefault(d.name, d)
                     if lang == "rust" and d.kind == "type":
                         rust_types.setdefault((self.crate_of.get(f.path, f.path), d.name), []).append(d)
+                    if lang in GLOBAL and not _file_local(d, lang):
+                        global_defs.setdefault((lang, d.name), {}).setdefault(f.path, d)
         self._unique_rust = {k: v[0] for k, v in rust_types.items() if len(v) == 1}
+        self._unique_global = {k: next(iter(v.values())) for k, v in global_defs.items() if len(v) == 1}
         for info in self.files.values():
             for d in info.defs:
                 if d.owner is not None and d.kind == "method":
@@ -94,7 +125,7 @@ class RepoIndex:
             return found
         imp = info.imports.get(name)
         if imp is None:
-            return None
+            return self._unique_global.get((info.file.language, name))
         if imp.name is None:
             return ModuleRef(imp.path)
         return self.item(imp.path, imp.name, hops + 1)

@@ -1,10 +1,12 @@
-"""Which repository definitions the code on some lines of a Go, Rust or JS/TS file uses,
+"""Which repository definitions the code on some lines of a Go, Rust, JS/TS, Java or C file uses,
 resolved with tree-sitter through ``treesitter.index.RepoIndex``; nothing is guessed.
 
 Followed: names of package/module-level functions, types and classes (and what imports bind),
 ``recv.M()`` on a Go method's receiver, ``self.m()`` / ``Self::m()`` in a Rust ``impl``,
 ``Type::m()`` / ``module::f()`` / ``crate::a::f()`` paths, ``this.m()`` in a JS/TS class,
-``Class.m()`` and ``ns.f()`` on a namespace import. A name bound anywhere in the enclosing
+``Class.m()`` and ``ns.f()`` on a namespace import; in Java, types of the package, ``m()`` /
+``this.m()`` on the enclosing class and ``Type.m()``; in C, functions, macros, types and tags of the
+file or of the one file of the repository that defines them. A name bound anywhere in the enclosing
 function (parameter, variable, pattern, loop variable, nested function) is local and never
 resolved, even where it would be the outer one: shadowing is not worth a wrong gold. Methods
 on other variables (their type is unknown without type inference) are not followed.
@@ -17,7 +19,7 @@ from hermes_eval.corpus.grammars import text_of, walk
 from hermes_eval.querysets.treesitter.definitions import TsDef
 from hermes_eval.querysets.treesitter.imports import rust_module_path
 from hermes_eval.querysets.treesitter.index import FileInfo, ModuleRef, RepoIndex
-from hermes_eval.querysets.treesitter.scopes import GO_BINDERS, JS_BINDERS, RUST_BINDERS, local_names
+from hermes_eval.querysets.treesitter.scopes import BINDERS, GO_BINDERS, JS_BINDERS, RUST_BINDERS, local_names
 
 
 def _in_rows(node, start: int, end: int) -> bool:
@@ -151,8 +153,62 @@ def _js_uses(index: RepoIndex, info: FileInfo, fn: TsDef, start: int, end: int) 
                 yield found
 
 
+def _java_uses(index: RepoIndex, info: FileInfo, fn: TsDef, start: int, end: int) -> Iterator[TsDef]:
+    locals_ = local_names(fn.anchor, BINDERS["java"])
+    path = info.file.path
+    by_symbol = {d.symbol: d for d in info.defs}
+    chain: list[str] = []  # the enclosing classes, innermost first ("A.B", "A")
+    owner = fn.owner
+    while owner:
+        chain.append(owner)
+        owner = owner.rpartition(".")[0]
+
+    def enclosing(name: str, kinds: tuple[str, ...], owners: list[str] = chain) -> TsDef | None:
+        """Member ``name`` (a method, a nested type) of the innermost enclosing class that has one."""
+        return next((d for d in (by_symbol.get(f"{o}.{name}") for o in owners) if d is not None and d.kind in kinds), None)
+
+    def named(name: str) -> TsDef | None:
+        return enclosing(name, ("class", "type")) or _definition(index.name(path, name))
+
+    for node in walk(fn.anchor):
+        if not _in_rows(node, start, end):
+            continue
+        if node.type == "method_invocation":
+            obj, name = node.child_by_field_name("object"), text_of(node.child_by_field_name("name"))
+            if obj is None:
+                found = enclosing(name, ("method",))
+            elif obj.type == "this":
+                found = enclosing(name, ("method",), chain[:1])
+            elif obj.type == "identifier" and text_of(obj) not in locals_:
+                base = named(text_of(obj))
+                found = (by_symbol.get(f"{base.symbol}.{name}") or index.member(base, name) or base) \
+                    if base is not None else None
+            else:
+                found = None
+            if found is not None:
+                yield found
+        elif node.type in ("identifier", "type_identifier") and text_of(node) not in locals_:
+            parent, fld = node.parent, _parent_field(node)
+            if parent is not None and (parent.type == "method_invocation" and fld in ("name", "object")
+                                       or parent.type == "field_access" and fld == "field"):
+                continue  # a call is read above; a field of an object is no definition
+            found = named(text_of(node))
+            if found is not None:
+                yield found
+
+
+def _c_uses(index: RepoIndex, info: FileInfo, fn: TsDef, start: int, end: int) -> Iterator[TsDef]:
+    locals_ = local_names(fn.anchor, BINDERS["c"])
+    for node in walk(fn.anchor):
+        if node.type in ("identifier", "type_identifier") and _in_rows(node, start, end) and text_of(node) not in locals_:
+            found = _definition(index.name(info.file.path, text_of(node)))
+            if found is not None:
+                yield found
+
+
 USES: dict[str, Callable[[RepoIndex, FileInfo, TsDef, int, int], Iterator[TsDef]]] = {
-    "go": _go_uses, "rust": _rust_uses, "javascript": _js_uses, "typescript": _js_uses}
+    "go": _go_uses, "rust": _rust_uses, "javascript": _js_uses, "typescript": _js_uses,
+    "java": _java_uses, "c": _c_uses}
 
 
 def used_definitions(index: RepoIndex, fn: TsDef, start: int, end: int) -> list[TsDef]:

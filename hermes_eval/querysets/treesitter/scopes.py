@@ -1,8 +1,11 @@
-"""Which names a Go, Rust or JS/TS function binds itself (parameters, variables, patterns, loop
-variables, nested definitions): the tree-sitter side of ``python/scopes.py``."""
+"""Which names a Go, Rust, JS/TS, Java or C function binds itself (parameters, variables, patterns,
+loop variables, nested definitions): the tree-sitter side of ``python/scopes.py``. Java's and C's
+binders are declared in ``languages.toml``."""
 from __future__ import annotations
 
 from hermes_eval.corpus.grammars import text_of, walk
+from hermes_eval.querysets.treesitter.table import TABLE
+from retrievers.chunkers.treesitter_symbols import declarator_name
 
 # per language: node type -> the field holding the names it binds (None: the node itself)
 GO_BINDERS = {"short_var_declaration": "left", "range_clause": "left", "var_spec": "name",
@@ -16,6 +19,9 @@ JS_BINDERS = {"variable_declarator": "name", "formal_parameters": None, "require
                "arrow_function": "parameter", "function_declaration": "name", "class_declaration": "name",
                "generator_function_declaration": "name", "function_expression": "name"}
 _NAME_TYPES = frozenset({"identifier", "shorthand_property_identifier_pattern", "type_identifier"})
+BINDERS: dict[str, dict[str, str | None]] = {
+    "go": GO_BINDERS, "rust": RUST_BINDERS, "javascript": JS_BINDERS, "typescript": JS_BINDERS,
+    **{lang: {t: (None if f == "." else f) for t, f in spec["binders"].items()} for lang, spec in TABLE.items()}}
 
 
 def local_names(fn, binders: dict[str, str | None]) -> frozenset[str]:
@@ -25,6 +31,10 @@ def local_names(fn, binders: dict[str, str | None]) -> frozenset[str]:
         if node.type not in binders:
             continue
         fld = binders[node.type]
+        if fld is not None and fld.endswith("*"):  # the one name at the end of each declarator chain
+            out.update(filter(None, (declarator_name(c) for i, c in enumerate(node.children)
+                                     if node.field_name_for_child(i) == fld[:-1])))
+            continue
         targets = [node] if fld is None else [c for i, c in enumerate(node.children)
                                               if node.field_name_for_child(i) == fld]
         for t in targets:
