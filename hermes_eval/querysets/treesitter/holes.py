@@ -1,4 +1,4 @@
-"""RepoEval-style function-body holes in Go, Rust and JS/TS files parsed with tree-sitter.
+"""RepoEval-style function-body holes in Go, Rust, JS/TS, Java and C files parsed with tree-sitter.
 
 The hole runs from the body's first line inside the braces (its first statement or comment) to
 the function's closing-brace line; a body that opens on the signature's line, is shorter than

@@ -1,4 +1,4 @@
-"""The Go, Rust, JavaScript and TypeScript files of a corpus parsed with tree-sitter."""
+"""The Go, Rust, JavaScript, TypeScript, Java and C files of a corpus parsed with tree-sitter."""
 from __future__ import annotations
 
 from typing import Iterable, Iterator
