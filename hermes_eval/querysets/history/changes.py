@@ -21,11 +21,14 @@ KINDS = ("code", "test", "docs", "other")
 
 
 def kind_of(path: str) -> str:
-    """``code``, ``test`` (code under a test folder or named as a test), ``docs`` or ``other``."""
-    if is_code(path):
-        parts = path.split("/")
-        return "test" if TEST_DIRS.intersection(parts[:-1]) or TEST_FILE.match(parts[-1]) else "code"
-    return "docs" if is_docs(path) else "other"
+    """``docs`` (prose), ``test`` (any other file under a test folder, or named as a test: a Tcl suite
+    or a fixture is a test too), ``code`` (a language detected as code) or ``other``."""
+    if is_docs(path):
+        return "docs"
+    parts = path.split("/")
+    if TEST_DIRS.intersection(parts[:-1]) or TEST_FILE.match(parts[-1]):
+        return "test"
+    return "code" if is_code(path) else "other"
 
 
 @dataclass(frozen=True)

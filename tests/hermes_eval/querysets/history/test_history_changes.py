@@ -50,6 +50,7 @@ def test_tangled_commit_touches_twelve_code_files(scripted):
     ("src/main/java/org/x/Parser.java", "code"), ("src/util.c", "code"), ("include/util.h", "code"),
     ("tests/test_ops.py", "test"), ("pkg/server_test.go", "test"), ("src/app.spec.ts", "test"),
     ("src/test/java/org/x/ParserTest.java", "test"), ("lib/__tests__/a.js", "test"), ("conftest.py", "test"),
+    ("tests/unit/acl.tcl", "test"), ("tests/assets/default.conf", "test"), ("tests/README.md", "docs"),
     ("README.md", "docs"), ("docs/guide.rst", "docs"), ("NOTES.txt", "docs"),
     ("setup.cfg", "other"), ("package.json", "other"), ("Makefile", "other"), ("assets/logo.png", "other"),
 ])
