@@ -4,7 +4,8 @@
 ``import FORMAT PATHS... [key=value ...]`` runs one of the importers in
 ``hermes_eval/querysets/importers/registry.py`` and writes datasets/NAME/ (each importer's typed
 ``Options`` say which bare paths and ``key=value`` options it takes; ``name=`` names the set);
-``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Any other
+``mine SOURCE [key=value ...]`` is ``import history SOURCE ...``: a repository's commits as
+queries (``hermes_eval/querysets/history/``); ``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Any other
 ``key=value`` is a Hydra override.
 """
 from __future__ import annotations
@@ -89,7 +90,9 @@ def _generate(words: list[str], overrides: list[str], compose, force: bool) -> i
     return 0
 
 
-def _import(words: list[str], options: dict, root: Path, repos: str | None = None, cache: str = ".cache") -> int:
+def _import(words: list[str], options: dict, root: Path, repos: str | None = None, cache: str = ".cache",
+            command: str | None = None) -> int:
+    """``command``: the words the user typed when not ``datasets import FORMAT`` (``datasets mine``)."""
     from hermes_eval.cli.import_options import build_options
     from hermes_eval.querysets.importers.registry import IMPORTERS, importer
     from hermes_eval.querysets.store import save_queryset
@@ -101,8 +104,13 @@ def _import(words: list[str], options: dict, root: Path, repos: str | None = Non
     options = dict(options)
     name = options.pop("name", None) or f"{fmt}-{Path(args[0]).stem if args else 'import'}"
     dest = root / name
-    opts = build_options(module.Options, fmt, args, options, name=name, dest=dest, cache_dir=Path(cache),
-                         repos_dir=Path(repos) if repos else None)
+    try:
+        opts = build_options(module.Options, fmt, args, options, name=name, dest=dest, cache_dir=Path(cache),
+                             repos_dir=Path(repos) if repos else None)
+    except UserError as exc:
+        if command is None:
+            raise
+        raise UserError(str(exc).replace(f"datasets import {fmt}", command)) from None
     qs = module.run(opts)
     save_queryset(qs, dest)
     print(f"{dest}: {len(qs)} queries; skipped {qs.manifest.get('skipped')}")
@@ -139,6 +147,14 @@ def _export(words: list[str], cfg) -> int:
 def run(args, compose) -> int:
     from hermes_eval.config.compose import CONF_DIR
 
+    command = None
+    if args.action == "mine":  # `datasets mine SOURCE ..` is `datasets import history SOURCE ..`
+        from hermes_eval.corpus.git_source import repo_name
+
+        words = [r for r in args.rest if "=" not in r]
+        named = [f"name=mine-{repo_name(Path(words[0]))}"] if words and not any(
+            r.startswith("name=") for r in args.rest) else []
+        args.action, args.rest, command = "import", ["history", *args.rest, *named], "datasets mine"
     fmt = next((r for r in args.rest if "=" not in r), None) if args.action == "import" else None
     words, options, overrides = _split(args.rest, _option_keys(fmt) | ({"name"} if fmt else set()))
     if args.action == "generate":
@@ -150,7 +166,7 @@ def run(args, compose) -> int:
     if args.action == "list":
         return _list(root)
     if args.action == "import":
-        return _import(words, options, root, getattr(args, "repos", None), cfg.paths.cache)
+        return _import(words, options, root, getattr(args, "repos", None), cfg.paths.cache, command)
     if args.action == "export":
         return _export(words, cfg)
     from hermes_eval.querysets.store import load_queryset

@@ -285,12 +285,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("overrides", nargs="*", help="Hydra overrides, as for run")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--host", default="127.0.0.1", help="loopback only")
-    p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, export",
+    p = sub.add_parser("datasets", help="query sets: generate, list, show, check, import, mine, export",
                        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=_datasets_epilog(argv))
     p.set_defaults(func=cmd_datasets)
-    p.add_argument("action", choices=["generate", "list", "show", "check", "import", "export"])
+    p.add_argument("action", choices=["generate", "list", "show", "check", "import", "mine", "export"])
     p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import FORMAT PATHS.. "
-                   "[key=value ..] [name=NAME] (formats and benchmarks below); export beir OUT; plus Hydra overrides")
+                   "[key=value ..] [name=NAME] (formats and benchmarks below); mine SOURCE [since=DATE] "
+                   "[until=DATE] [key=value ..] [name=NAME] (= import history: a repository's commits as queries); "
+                   "export beir OUT; plus Hydra overrides")
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
     p.add_argument("--repos", default=None, help="import swebench: the folder holding the repositories' "
                    "clones or bare mirrors (OWNER+NAME/repo, OWNER/NAME, NAME, with or without .git)")

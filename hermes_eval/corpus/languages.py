@@ -40,3 +40,18 @@ def gold_language(paths: Iterable[str]) -> str:
     if not langs:
         return NO_GOLD
     return langs.pop() if len(langs) == 1 else MIXED
+
+# languages detect_language knows that are prose or settings, not code a change request points at
+DOCS = frozenset({"markdown", "rst", "text"})
+CONFIG = frozenset({"json", "yaml", "toml", "ini", "xml", "make", "docker", "cmake"})
+
+
+def is_code(path: str) -> bool:
+    """Whether ``path`` is source code: a language is detected and it is neither docs nor config."""
+    language = detect_language(path)
+    return language is not None and language not in DOCS and language not in CONFIG
+
+
+def is_docs(path: str) -> bool:
+    """Whether ``path`` is documentation prose (markdown, reStructuredText, plain text)."""
+    return detect_language(path) in DOCS

@@ -1,7 +1,8 @@
-"""Per-stratum means of every per-query metric (strata: a query's language, its repository)."""
+"""Per-stratum means of every per-query metric (strata: a query's language, its repository, and any a
+query set declares in its manifest: ``strata: {name: meta key}``, e.g. a mined set's commit year)."""
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Iterable, Mapping
 
 NO_STRATUM = "(none)"  # a query without a repository
 
@@ -21,3 +22,12 @@ def stratum_means(per_query: Mapping[str, Mapping[str, float]], stratum: Mapping
             row[metric] = round(sum(values) / len(values), 6) if values else None
         out[name] = row
     return out
+
+
+def declared_strata(per_query: Mapping[str, Mapping[str, float]], queries: Iterable,
+                    declared: Mapping[str, str]) -> dict[str, dict]:
+    """{name: stratum_means} for each stratum a manifest declares (``name -> the meta key`` whose value
+    names a query's stratum; ``(none)`` when a query lacks it); language and repo are always there."""
+    queries = list(queries)
+    return {name: stratum_means(per_query, {q.qid: str(q.meta.get(key, NO_STRATUM)) for q in queries})
+            for name, key in sorted(declared.items()) if name not in ("language", "repo")}

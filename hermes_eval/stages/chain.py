@@ -26,7 +26,7 @@ from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.budget import token_stats, token_stats_key
 from hermes_eval.judge.percentiles import latency_summary
 from hermes_eval.judge.relevance import ChunkLookup
-from hermes_eval.judge.strata import NO_STRATUM, stratum_means
+from hermes_eval.judge.strata import NO_STRATUM, declared_strata, stratum_means
 from hermes_eval.querysets.integrity import validate_queries
 from hermes_eval.record.checksums import damage, file_sums
 from hermes_eval.core.heap import trim_heap
@@ -225,7 +225,8 @@ def _run(s: RunSettings, run_dir: Path, base: dict, shard_parts: list | None = N
         legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, files=files,
         latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),
-                "repo": stratum_means(scores.per_query, {q.qid: q.repo or NO_STRATUM for q in queries})},
+                "repo": stratum_means(scores.per_query, {q.qid: q.repo or NO_STRATUM for q in queries}),
+                **declared_strata(scores.per_query, queries, prepared.queryset.manifest.get("strata") or {})},
         fusion_tuning=searched.fusion_tuning, index=index_stats(built), snapshots=searched.snapshots,
         snapshot_work=searched.snapshot_work, shards=searched.shards,
         peak_rss_mb=round(peak_rss_mb(), 1), peak_rss_scope=rss_scope, cache=cache.events,

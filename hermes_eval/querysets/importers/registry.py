@@ -24,6 +24,8 @@ class ImporterEntry:
 IMPORTERS: dict[str, ImporterEntry] = {e.name: e for e in (
     ImporterEntry("beir", f"{__package__}.beir", "a BEIR folder: corpus.jsonl, queries.jsonl, qrels/SPLIT.tsv"),
     ImporterEntry("cosqa", f"{__package__}.cosqa", "CoSQA (CoCLR release): web queries over Python functions"),
+    ImporterEntry("history", "hermes_eval.querysets.history.mine",
+                  "a repository's own history (also `datasets mine SOURCE`): commit messages -> the lines they change"),
     ImporterEntry("mteb", f"{__package__}.mteb", "an MTEB/CoIR retrieval task folder or hub id"),
     ImporterEntry("repoeval", f"{__package__}.repoeval", "RepoEval jsonl (RepoCoder) with its repository snapshot"),
     ImporterEntry("swebench", f"{__package__}.swebench", "SWE-bench instances with the repositories' clones"),

@@ -1,0 +1,50 @@
+"""Each scripted commit is skipped for the reason its script gives it (the first filter that fires),
+and each option moves its own commits back in."""
+from __future__ import annotations
+
+from history_repo import BOT
+
+from hermes_eval.querysets.history.commits import walk
+from hermes_eval.querysets.history.filters import BOTS, Bot, Candidate, Walk, duplicates, first_reason, registry
+from hermes_eval.querysets.history.message import clean
+
+REASONS = {"root": "root", "div_guard": None, "bot": "bot", "names_file": None, "debug": "reverted",
+           "revert": "revert", "floats": None, "exact": None, "picked": "cherry_pick", "twin": None,
+           "test_only": "test_only", "docs_only": "docs_only", "tangled": "tangled", "short": "short_message",
+           "rename": None, "binary": None, "merge": "merge", "new_file": "no_source_change"}
+
+
+def _reasons(scripted, kinds=frozenset({"code"}), min_words=4, max_files=10, bots=BOTS):
+    commits = walk(scripted.path, "HEAD")
+    context = Walk(scripted.path, commits)
+    filters = registry(kinds, min_words, max_files, bots)
+    names = {sha: name for name, sha in scripted.shas.items()}
+    cands = {names[c.sha]: Candidate(c, clean(c.message, c.trailers), context) for c in commits}
+    return {n: first_reason(filters, c) for n, c in cands.items()}, cands
+
+
+def test_every_commit_is_skipped_for_its_own_reason(scripted):
+    reasons, cands = _reasons(scripted)
+    assert reasons == REASONS
+    kept = [c for n, c in cands.items() if reasons[n] is None]
+    from hermes_eval.querysets.history.changes import patch_ids
+    ids = patch_ids(scripted.path, {c.commit.sha: c.change.patch for c in kept})
+    assert duplicates(kept, ids) == {scripted.shas["twin"]}  # `exact` came first
+
+
+def test_options_keep_what_they_name(scripted):
+    reasons, _ = _reasons(scripted, kinds=frozenset({"code", "test", "docs"}), min_words=2, max_files=12, bots=())
+    moved = {n for n in REASONS if REASONS[n] != reasons[n]}
+    assert moved == {"test_only", "docs_only", "tangled", "short", "bot"}
+    assert all(reasons[n] is None for n in moved)
+
+
+def test_bot_patterns_are_case_insensitive_substrings():
+    class C:  # the one field Bot reads
+        class commit:
+            author = f"{BOT[0]} <{BOT[1]}>"
+    assert Bot().skips(C) and Bot(("DEPENDABOT",)).skips(C)
+    C.commit.author = "Renovate Bot <bot@renovateapp.com>"
+    assert Bot().skips(C) and not Bot(("[bot]",)).skips(C)
+    C.commit.author = "Ann Dev <ann@example.com>"
+    assert not Bot().skips(C)

@@ -1,0 +1,29 @@
+"""Already localized: a message naming a gold file (path or file name) or a gold symbol (a definition
+overlapping a gold span, in Python, JavaScript or Go)."""
+from __future__ import annotations
+
+from history_repo import APP, OPS_GUARDED
+
+from hermes_eval.querysets.history.hygiene import LOCALIZED, NOT_LOCALIZED, gold_symbols, localized
+
+GO = "package calc\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n\ntype Ring struct {\n\tsize int\n}\n"
+
+
+def test_gold_symbols_are_the_definitions_a_span_overlaps():
+    assert gold_symbols(OPS_GUARDED, "python", "calc/ops.py", [(5, 5)]) == {"div"}
+    assert gold_symbols(OPS_GUARDED, "python", "calc/ops.py", [(2, 2), (12, 12)]) == {"add", "mul"}
+    assert gold_symbols(OPS_GUARDED, "python", "calc/ops.py", [(3, 4)]) == set()  # blank lines between
+    assert gold_symbols(APP, "javascript", "web/app.js", [(2, 2), (6, 6)]) == {"greet", "farewell"}
+    assert gold_symbols(GO, "go", "calc/ring.go", [(5, 5), (9, 9)]) == {"Add", "Ring"}
+    assert gold_symbols("x = (", "python", "bad.py", [(1, 1)]) == set()  # unparsable: no symbols
+    assert gold_symbols("a\n", "markdown", "README.md", [(1, 1)]) == set()
+
+
+def test_files_by_path_or_name_symbols_as_identifiers():
+    hit = localized("Trim names in app.js greetings", ["web/app.js"], ["greet"])
+    assert hit.files == ("web/app.js",) and hit.symbols == () and hit.stratum == LOCALIZED
+    assert localized("see web/app.js.", ["web/app.js"], []).files == ("web/app.js",)
+    assert localized("Call Cart.checkout() twice", ["shop/cart.py"], ["checkout"]).symbols == ("checkout",)
+    miss = localized("Trim greetings in mapp.js and appjs", ["web/app.js"], ["greet", "Greet"])
+    assert not miss and miss.stratum == NOT_LOCALIZED
+    assert not localized("Addition is exact again", ["calc/ops.py"], ["add"])  # case and whole word

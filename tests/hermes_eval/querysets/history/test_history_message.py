@@ -1,0 +1,46 @@
+"""A message as a query: the trailer block git reads is taken off (checked against
+`git interpret-trailers --parse`), the subject is never read as trailers; reverts and cherry-picks."""
+from __future__ import annotations
+
+import subprocess
+
+from history_repo import DIV_MESSAGE, DIV_QUERY
+
+from hermes_eval.querysets.history.message import (clean, cherry_picked_from, is_revert, reverted,
+                                                   word_count)
+
+
+def _git_trailers(message: str) -> list[str]:
+    out = subprocess.run(["git", "interpret-trailers", "--parse"], input=message, capture_output=True, text=True,
+                         check=True).stdout
+    return out.splitlines()
+
+
+def test_trailers_git_parses_are_removed_and_nothing_else(scripted):
+    commit = scripted.git("log", "-1", "--format=%(trailers)", scripted.shas["div_guard"])
+    query = clean(DIV_MESSAGE, commit)
+    assert query == DIV_QUERY
+    parsed = _git_trailers(DIV_MESSAGE)
+    assert parsed == ["Signed-off-by: Ann Dev <ann@example.com>", "Co-authored-by: Bob Smith <bob@example.com>",
+                      "Change-Id: I0123456789abcdef"]
+    assert not any(t.split(":", 1)[1].strip() in query for t in parsed)
+
+
+def test_a_key_value_subject_or_body_is_not_a_trailer_block():
+    for message in ("Fix: thing in parser\n", "Fix the parser\n\nReviewed the tests: all pass.\n",
+                    "Fix the parser\n\nNote: the cache is cold after this.\nIt warms in a minute.\n"):
+        assert _git_trailers(message) == []  # nor does git read one
+        assert clean(message, "") == message.strip()
+    picked = "Port the fix\n\nWhy it matters.\n\nSigned-off-by: A <a@a>\n(cherry picked from commit 0123456789abcdef)\n"
+    assert _git_trailers(picked) == ["Signed-off-by: A <a@a>"]
+    assert clean(picked, "Signed-off-by: A <a@a>\n(cherry picked from commit 0123456789abcdef)\n") == \
+        "Port the fix\n\nWhy it matters."
+    assert cherry_picked_from(picked) == ["0123456789abcdef"]
+
+
+def test_reverts_and_words():
+    message = 'Revert "Log every call"\n\nThis reverts commit 1e2d067abc.\n'
+    assert is_revert(message) and reverted(message) == ["1e2d067abc"]
+    assert is_revert("Back out the cache\n\nThis reverts commit abcdef1234567.")
+    assert not is_revert("Reverting to the old parser behaviour was wrong; keep the new one")
+    assert word_count("Fix typo") == 2 and word_count("snake_case_name: x.y") == 3

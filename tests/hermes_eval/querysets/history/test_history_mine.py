@@ -1,0 +1,114 @@
+"""The mined query set of the scripted history: every skip reason counted exactly, every gold span
+as derived by hand from the scripted edits (in its parent's snapshot), trailers off, the commit date
+and year, the already-localized flag; options; and a run that searches each commit's own snapshot and
+reports the declared year and localized strata."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from history_repo import DIV_QUERY, GOLD, SKIPPED
+
+from hermes_eval.core.errors import UserError
+from hermes_eval.querysets.history import mine
+
+
+def _mine(scripted, tmp_path: Path, **options):
+    return mine.run(mine.Options(source=scripted.path, name="calc-history", dest=tmp_path / "ds" / "calc-history",
+                                 cache_dir=tmp_path / "cache", **options))
+
+
+@pytest.fixture(scope="module")
+def mined(scripted, tmp_path_factory):
+    return _mine(scripted, tmp_path_factory.mktemp("mined"))
+
+
+def test_every_skip_reason_is_counted_exactly(mined):
+    assert mined.manifest["skipped"] == SKIPPED
+    assert mined.manifest["commits"] == 18 and mined.manifest["counts"]["queries"] == 6
+    assert mined.manifest["filter_order"] == ["merge", "root", "bot", "revert", "reverted", "cherry_pick",
+                                              "short_message", "test_only", "docs_only", "no_source_change",
+                                              "tangled"]
+
+
+def test_gold_is_the_old_side_lines_in_the_parent_snapshot(scripted, mined):
+    names = {sha: name for name, sha in scripted.shas.items()}
+    got = {}
+    for q in mined.queries:
+        parent = scripted.git("rev-parse", f"{q.meta['commit']}^1")
+        prefix = f"calc@{parent[:8]}/"
+        assert q.meta["scope"] == prefix and q.meta["base_commit"] == parent
+        assert all(g.path.startswith(prefix) for g in q.gold)
+        got[names[q.meta["commit"]]] = [(g.path[len(prefix):], g.start, g.end) for g in q.gold]
+    assert got == GOLD  # oldest first, as walked
+    assert list(got) == list(GOLD)
+    assert sorted(mined.manifest["corpus_sources"]) == mined.manifest["corpus_sources"]
+    assert mined.manifest["corpus_sources"] == sorted(
+        f"git:{scripted.path.resolve()}@{scripted.git('rev-parse', scripted.shas[n] + '^1')}" for n in GOLD)
+    assert mined.manifest["scoped"] is True
+
+
+def test_query_is_the_message_without_trailers_with_its_date(scripted, mined):
+    by_name = {n: q for q in mined.queries for n, sha in scripted.shas.items() if q.meta["commit"] == sha}
+    div = by_name["div_guard"]
+    assert div.query == DIV_QUERY
+    assert div.qid == f"calc@{scripted.shas['div_guard'][:12]}" and div.kind == "commit" and div.repo == "calc"
+    assert div.meta["date"] == "2022-12-29T10:00:00+00:00" and div.meta["year"] == 2022
+    assert by_name["binary"].meta["date"] == "2023-01-14T10:00:00+00:00" and by_name["binary"].meta["year"] == 2023
+    assert mined.manifest["counts"]["per_year"] == {"2022": 1, "2023": 5}
+
+
+def test_already_localized_queries_name_a_gold_file_or_symbol(scripted, mined):
+    flags = {n: (q.meta["already_localized"], q.meta["localized"], q.meta["localized_by"])
+             for q in mined.queries for n, sha in scripted.shas.items() if q.meta["commit"] == sha}
+    assert flags["names_file"] == (True, "already_localized", {"files": ["web/app.js"], "symbols": []})
+    assert flags["floats"] == (True, "already_localized", {"files": [], "symbols": ["add"]})
+    for name in ("div_guard", "exact", "rename", "binary"):
+        assert flags[name] == (False, "not_localized", {"files": [], "symbols": []}), name
+    assert mined.manifest["counts"]["already_localized"] == 2
+    assert mined.manifest["strata"] == {"year": "year", "localized": "localized"}
+
+
+def test_range_limit_and_options(scripted, tmp_path):
+    qs = _mine(scripted, tmp_path, since="2023-01-01", limit=2)
+    skipped = qs.manifest["skipped"]
+    assert skipped["root"] == 0 and skipped["bot"] == 0 and skipped["over_limit"] == 3
+    assert [q.meta["commit"] for q in qs.queries] == [scripted.shas["rename"], scripted.shas["binary"]]
+    keep = _mine(scripted, tmp_path, keep_tests=True, keep_docs=True, until="2023-01-11")
+    assert keep.manifest["skipped"]["test_only"] == 0 and keep.manifest["skipped"]["docs_only"] == 0
+    tests_q = next(q for q in keep.queries if q.meta["commit"] == scripted.shas["test_only"])
+    docs_q = next(q for q in keep.queries if q.meta["commit"] == scripted.shas["docs_only"])
+    assert [(g.path.split("/", 1)[1], g.start, g.end) for g in tests_q.gold] == [("tests/test_ops.py", 5, 5)]
+    assert [(g.path.split("/", 1)[1], g.start, g.end) for g in docs_q.gold] == [("README.md", 3, 3)]
+
+
+def test_a_range_without_commits_is_one_line(scripted, tmp_path):
+    with pytest.raises(UserError, match=r"no commit on HEAD in since=2030-01-01"):
+        _mine(scripted, tmp_path, since="2030-01-01")
+    with pytest.raises(UserError, match=r"since='2023-02-01' is not before until='2023-01-01'"):
+        _mine(scripted, tmp_path, since="2023-02-01", until="2023-01-01")
+    with pytest.raises(UserError, match=r"max_files=0: must be at least 1"):
+        _mine(scripted, tmp_path, max_files=0)
+
+
+def test_a_run_searches_each_parent_snapshot_and_reports_the_declared_strata(mined, tmp_path):
+    from hermes_eval.api import run
+    from hermes_eval.config.compose import compose
+    from hermes_eval.querysets.store import save_queryset
+
+    save_queryset(mined, tmp_path / "ds" / mined.name)
+    out = run(compose(["queryset=imported", f"queryset.name={mined.name}", "corpus=imported", "retriever=bm25",
+                       "chunker=lines", f"paths.datasets={tmp_path / 'ds'}", f"paths.runs={tmp_path / 'runs'}",
+                       f"paths.cache={tmp_path / 'cache'}", "bootstrap=50", "warmup=0", "+hygiene.tokenizer=approx",
+                       "progress=off"]))
+    assert out.status == "ok", out.record.get("error")
+    strata = out.record["strata"]
+    assert strata["year"]["2022"]["queries"] == 1 and strata["year"]["2023"]["queries"] == 5
+    assert strata["localized"]["already_localized"]["queries"] == 2
+    assert strata["localized"]["not_localized"]["queries"] == 4
+    assert len(out.record["snapshots"]) == 6
+    hits = [line.split()[:3] for line in (out.run_dir / "run.trec").read_text().splitlines()]
+    hits = [(qid, doc) for qid, _, doc in hits if doc != "hermes-eval:no-results"]
+    assert len({qid for qid, _ in hits}) >= 4
+    for qid, doc in hits:  # every hit lies in its own query's snapshot
+        assert doc.startswith(next(q.meta["scope"] for q in mined.queries if q.qid == qid))
