@@ -1,7 +1,7 @@
 """Re-cut the benchmark slices the importer tests read, from the project's benchmark data folder
 (the Makefile's BENCH_DATA):
 
-    .venv/bin/python tests/slices/cut.py BENCH_DATA [cosqa|repoeval|swebench|swebench-instances ...]
+    .venv/bin/python tests/slices/cut.py BENCH_DATA [blizzard|cosqa|repoeval|swebench|swebench-instances ...]
 
 Each slice holds real rows and files of the release, unchanged, only fewer of them (which ones:
 the constants below). Run it from anywhere; it writes next to itself and replaces only the
@@ -102,7 +102,52 @@ def swebench_instances(src: Path, out: Path) -> None:
         (out / name).write_text(json.dumps([rows[i] for i in ids], indent=1, ensure_ascii=False) + "\n")
 
 
-CUTS = {"cosqa": (cosqa, "cosqa"), "repoeval": (repoeval, "repoeval"), "swebench": (swebench, "swe-bench"),
+# --- BLIZZARD (blizzard/): tomcat70 bug reports of each class (ST 47866 49207, PE 48174 49442, NL 43142
+# 49721; 37509 has a non-Java gold line), with their gold, class, baseline query, QE and top-10 lines, the
+# corpus files their gold names and the first distractors in Lucene's document order, and those files'
+# mapping lines. BENCH_DATA/blizzard: a checkout of the package or its git mirror.
+BLIZZARD_PROJECT = "tomcat70"
+BLIZZARD_BUGS = ("37509", "43142", "47866", "48174", "49207", "49442", "49721")
+BLIZZARD_DISTRACTORS = 24
+
+
+def blizzard(src: Path, out: Path) -> None:
+    sys.path.insert(0, str(HERE.parents[1]))
+    from hermes_eval.querysets.readers.blizzard_package import Package
+
+    pkg, p, bugs = Package.open(src), BLIZZARD_PROJECT, set(BLIZZARD_BUGS)
+    shutil.rmtree(out, ignore_errors=True)
+
+    def put(rel: str, data: bytes) -> None:
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_bytes(data)
+
+    def rows(rel: str) -> bytes:  # the lines of a bug<TAB>value table that name a chosen bug, unchanged
+        lines = (pkg.read(rel) or b"").splitlines(keepends=True)
+        return b"".join(line for line in lines if line.split(b"\t")[0].strip().decode() in bugs)
+
+    for b in BLIZZARD_BUGS:
+        for folder in ("BR-Raw", "Goldset"):
+            put(f"{folder}/{p}/{b}.txt", pkg.read(f"{folder}/{p}/{b}.txt"))
+    for c in ("ST", "PE", "NL", "ALL"):
+        rel = f"BR-Classes/{p}/BR-{c}.txt"
+        put(rel, b"".join(x for x in (pkg.read(rel) or b"").splitlines(keepends=True) if x.strip().decode() in bugs))
+    for rel in (f"Baseline/Query/{p}.txt", f"Baseline/QE/{p}.txt", f"Baseline/Result/{p}.txt"):
+        put(rel, rows(rel))
+    mapping_rel = f"Lucene-Index2File-Mapping/{p}.ckeys"
+    lines = (pkg.read(mapping_rel) or b"").splitlines(keepends=True)
+    by_number = {x.split(b":")[0].decode() + ".java": x for x in lines}
+    gold = [g for b in BLIZZARD_BUGS for g in (pkg.gold(p, b) or [])]
+    named = {n for n, x in by_number.items() if any(x.decode().strip().replace("\\", "/").endswith(g) for g in gold)}
+    extra = [n for n in pkg.names(f"Corpus/{p}") if n not in named][:BLIZZARD_DISTRACTORS]
+    keep = named | set(extra)
+    for n in sorted(keep):
+        put(f"Corpus/{p}/{n}", pkg.read(f"Corpus/{p}/{n}"))
+    put(mapping_rel, b"".join(x for x in lines if x.split(b":")[0].decode() + ".java" in keep))
+    pkg.close()
+
+
+CUTS = {"blizzard": (blizzard, "blizzard"), "cosqa": (cosqa, "cosqa"), "repoeval": (repoeval, "repoeval"), "swebench": (swebench, "swe-bench"),
         "swebench-instances": (swebench_instances, "swe-bench")}
 
 

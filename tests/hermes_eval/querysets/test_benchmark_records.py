@@ -68,6 +68,7 @@ def _swebench_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
 
 # how a record's slice becomes a data folder (and a mirrors folder) for its importer
 SLICES: dict[str, Callable[..., tuple[Path, Path | None]]] = {
+    "blizzard": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "cosqa": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "repoeval": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "swebench": _swebench_slice,
@@ -80,6 +81,9 @@ def _repos(value: str) -> set[str]:
 
 # each option a record sets, checked on what the import made: (value, query set, mirrors) -> holds
 OPTION_CHECKS: dict[tuple[str, str], Callable[[str, QuerySet, Path | None], bool]] = {
+    ("blizzard", "project"): lambda v, qs, _: qs.manifest["project"] == v and {q.repo for q in qs.queries} == {v},
+    ("blizzard", "query"): lambda v, qs, _: qs.manifest["query"] == v and {q.kind for q in qs.queries} == {
+        f"bug_report_{v}"},
     ("cosqa", "ids"): lambda v, qs, _: qs.manifest["ids"] == v and all(
         g.path.startswith({"pairs": "pairs/", "unique": "functions/"}[v]) for q in qs.queries for g in q.gold),
     ("swebench", "repos_dir"): lambda v, qs, mirrors: qs.manifest["repos_dir"] == str(Path(v).resolve()) == str(
