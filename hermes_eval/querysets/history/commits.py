@@ -53,7 +53,7 @@ def check_repository(repo: Path, key: str = "SOURCE") -> Path:
     answer = proc.stdout.split()
     if not Path(repo).is_dir() or not answer or (answer[0] != "true" and proc.returncode != 0):
         raise UserError(f"{key} {repo}: not a git repository; give a local clone or a bare mirror "
-                        f"(e.g. /work/.mirror/OWNER+NAME/repo)")
+                        f"(e.g. HERMES_MIRRORS/OWNER+NAME/repo, made by git clone --mirror)")
     root = Path(repo).resolve()
     if answer[0] != "true" and len(answer) > 1 and Path(answer[1]).resolve() != root:
         raise UserError(f"{key} {repo}: a folder inside the repository at {answer[1]}, not its root; give {answer[1]}")

@@ -42,7 +42,7 @@ def test_bad_source_and_bad_option_are_one_line(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == [
         f"hermes-eval: error: SOURCE {tmp_path / 'plain'}: not a git repository; give a local clone or a bare "
-        f"mirror (e.g. /work/.mirror/OWNER+NAME/repo)"]
+        f"mirror (e.g. HERMES_MIRRORS/OWNER+NAME/repo, made by git clone --mirror)"]
     proc = _cli(str(tmp_path / "plain"), "until=yesterday", f"paths.datasets={tmp_path / 'ds'}", cwd=tmp_path)
     assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
         "hermes-eval: error: until='yesterday': not a date; write YYYY-MM-DD or an ISO 8601 time "
