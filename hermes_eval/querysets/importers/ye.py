@@ -112,26 +112,22 @@ def reports(source: str) -> list[Report]:
         raise UserError(f"{source}: no column {missing[0]!r} in the header ({', '.join(header)}); expected Ye et "
                         f"al.'s {', '.join(REQUIRED)}")
     col = {h: i for i, h in enumerate(header) if h}
-    result_col = col.get(RESULT, len(header))  # unnamed: the column after the header's last
+    col.setdefault(RESULT, len(header))  # unnamed in the release: the column after the header's last
     out = []
     for n, row in enumerate(rows[1:], start=2):
         if not any(c.strip() for c in row):
             continue
-        def cell(key: str, row: list[str] = row) -> str:
-            i = col.get(key, result_col if key == RESULT else None)
-            return row[i].strip() if i is not None and i < len(row) else ""
-
+        cell = {key: row[i].strip() if i < len(row) else "" for key, i in col.items()}
         where = f"{source} row {n}"
-        bug_id, commit = cell("bug_id"), cell("commit")
+        bug_id, commit = cell["bug_id"], cell["commit"]
         if bug_id.endswith(".0"):  # a number cell written as a float
             bug_id = bug_id[:-2]
         if not bug_id or not re.fullmatch(r"[0-9a-fA-F]{4,40}", commit):
             raise UserError(f"{where}: bug_id {bug_id!r} and commit {commit!r}: expected a bug number and an "
                             f"abbreviated SHA")
-        out.append(Report(bug_id, query_text(cell("summary"), cell("description")), cell("report_time"),
-                          cell("status") if "status" in col else "", commit,
-                          tuple(dict.fromkeys(cell("files").split())),
-                          parse_ranks(cell(RESULT), where)))
+        out.append(Report(bug_id, query_text(cell["summary"], cell["description"]), cell["report_time"],
+                          cell.get("status", ""), commit, tuple(dict.fromkeys(cell["files"].split())),
+                          parse_ranks(cell[RESULT], where)))
     return out
 
 
