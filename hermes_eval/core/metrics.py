@@ -17,6 +17,13 @@ Levels:
 Localization families (SWE-bench papers report these; judge/localization.py), at chunk and file
 level: ``hit@k`` any gold in the top k, ``acc@k`` LocAgent's Acc@k (min(|gold|, k) gold items in
 the top k), ``acc_all@k`` every gold item in the top k; 1 or 0 per query.
+
+Bug-localization families (Ye et al., BLIZZARD, Gandhi et al. report these; judge/average_precision.py),
+at file level over the whole ranking (as deep as the run retrieves; ``k`` 0 and no ``@k`` in the name)
+or its top k: ``file_mrr`` (trec_eval ``recip_rank``), ``file_map`` and ``file_map@10`` (trec_eval's
+AP: divided by the number of gold files), ``file_map_found`` and ``file_map_found@10`` (BLIZZARD's and
+Gandhi et al.'s AP: divided by the gold files the ranking retrieves). The field's Accuracy@k (any gold
+file in the top k) is ``file_hit@k``: ``file_acc@k`` is LocAgent's stricter Acc@k.
 """
 from __future__ import annotations
 
@@ -37,8 +44,9 @@ class Metric:
 
     name: str
     level: Level
-    k: int  # rank cut-off, or the token budget for budget metrics
-    family: str  # recall, ndcg, mrr, line_coverage, budget_line_coverage, budget_recall, hit, acc, acc_all
+    k: int  # rank cut-off (0: the whole ranking), or the token budget for budget metrics
+    family: str  # recall, ndcg, mrr, map, map_found, line_coverage, budget_line_coverage, budget_recall, hit,
+    # acc, acc_all
     ranx: str | None = None  # the ranx metric computing it (chunk and file level)
     higher_is_better: bool = True
 
@@ -53,6 +61,9 @@ LOCALIZATION_FAMILIES = ("hit", "acc", "acc_all")
 LOCALIZATION_KS = (1, 3, 5, 10)  # LocAgent: files at 1/3/5, functions and modules at 5/10
 MODULE_KS = (5, 10)
 COVERAGE_KS = (5, 10)
+# bug localization at file level: the whole ranking (0) and the top 10 (BLIZZARD's MAP@10)
+AP_KS = (0, 10)
+AP_FAMILIES = ("map", "map_found")
 BUDGETS: dict[str, int] = {"1k": 1000, "2k": 2000, "4k": 4000}
 
 
@@ -73,6 +84,12 @@ def _declare() -> dict[str, Metric]:
     for family in LOCALIZATION_FAMILIES:
         for k in MODULE_KS:
             out.append(Metric(f"module_{family}@{k}", "module", k, family))
+    # after every older metric, so records keep their order (new metrics only add keys at the end)
+    out.append(Metric("file_mrr", "file", 0, "mrr", "mrr"))
+    for family in AP_FAMILIES:
+        for k in AP_KS:
+            cut = f"@{k}" if k else ""
+            out.append(Metric(f"file_{family}{cut}", "file", k, family, f"map{cut}" if family == "map" else None))
     return {m.name: m for m in out}
 
 

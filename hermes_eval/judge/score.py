@@ -6,6 +6,7 @@ from typing import Sequence
 
 from hermes_eval.core import Query
 from hermes_eval.core.metrics import REGISTRY, at_level
+from hermes_eval.judge import average_precision
 from hermes_eval.judge.bootstrap import summarize
 from hermes_eval.judge.budget import budget_metrics
 from hermes_eval.judge.localization import FAMILIES, from_counts, hit_counts
@@ -36,9 +37,12 @@ def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: Chun
     for level, qrels, runs in (("chunk", cq, rankings), ("file", fq, file_rankings(rankings)), ("module", mq, modules)):
         metrics = [m for m in at_level(level) if m.ranx]
         located = {m.name: (m.family, m.k) for m in at_level(level) if m.family in FAMILIES}
-        by_ranx = per_query(qrels, runs, [m.ranx for m in metrics] + hit_counts(located))  # one ranx call
+        found = {m.name: m.k for m in at_level(level) if m.family == "map_found"}
+        asked = [m.ranx for m in metrics] + hit_counts(located) + average_precision.ranx_names(found)
+        by_ranx = per_query(qrels, runs, list(dict.fromkeys(asked)))  # one ranx call
         computed.update({m.name: by_ranx[m.ranx] for m in metrics})
         computed.update(from_counts(qrels, by_ranx, located))
+        computed.update(average_precision.from_counts(qrels, by_ranx, found))
     for m in at_level("line"):
         computed[m.name] = {q.qid: line_coverage(q, rankings[q.qid], lookup, m.k) for q in queries}
     computed.update(budget_metrics(queries, rankings, lookup))

@@ -7,6 +7,9 @@ equal what ranx gave the record (to :data:`TOLERANCE`), and so must the localiza
 top k) and ``num_rel``. A record therefore never disagrees with
 its run files: a stale JIT cache, a writer bug or a reader bug stops the run with one line.
 mrr@k is trec_eval's ``recip_rank`` over the top k; a query the run has no line for scores 0.
+The whole-ranking metrics (no ``@k``: ``file_mrr``, ``file_map``) are trec_eval's ``recip_rank`` and
+``map`` over the whole run, ``map@k`` its ``map_cut_k``, and ``map_found`` (judge/average_precision.py)
+its AP times ``num_rel`` over the gold retrieved (``num_rel_ret``, or ``P_k`` times k in the top k).
 """
 from __future__ import annotations
 
@@ -15,7 +18,8 @@ from pathlib import Path
 from typing import Mapping
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.core.metrics import LOCALIZATION_FAMILIES
+from hermes_eval.core.metrics import AP_FAMILIES, LOCALIZATION_FAMILIES
+from hermes_eval.judge.average_precision import from_map
 from hermes_eval.judge.localization import from_hits
 from hermes_eval.judge.ranx_guard import FIX
 from hermes_eval.record.trec import read_qrels, read_run
@@ -29,6 +33,7 @@ MEASURES = {"recall": "recall", "ndcg": "ndcg_cut", "mrr": "recip_rank"}
 LEVELS = {"chunk": ("qrels.trec", "", "run.trec"), "file": ("qrels.file.trec", "file_", "run.trec"),
           "module": ("qrels.module.trec", "module_", "run.module.trec")}
 PREFIXES = tuple(p for _, p, _ in LEVELS.values() if p)
+WHOLE = ("mrr", *AP_FAMILIES)  # families also recorded over the whole ranking (no @k)
 
 
 class RescoreMismatch(UserError):
@@ -50,9 +55,11 @@ def _checked(per_query: Mapping[str, Mapping[str, float]], prefix: str) -> dict[
     for name in per_query:
         if not name.startswith(prefix) or (not prefix and name.startswith(PREFIXES)):
             continue
-        family, _, k = name[len(prefix):].partition("@")
-        if (family in MEASURES or family in LOCALIZATION_FAMILIES) and k.isdigit():
+        family, at, k = name[len(prefix):].partition("@")
+        if (family in MEASURES or family in LOCALIZATION_FAMILIES or family in AP_FAMILIES) and k.isdigit():
             out[name] = (family, int(k))
+        elif not at and family in WHOLE:  # the whole ranking: k 0
+            out[name] = (family, 0)
     return out
 
 
@@ -61,6 +68,12 @@ def _want(family: str, k: int, measured: Mapping[str, float]) -> float:
     a localization family from trec_eval's own counts: ``P_k`` times k hits, ``num_rel``."""
     if family == "mrr":
         return float(measured.get("recip_rank", 0.0))
+    if family in AP_FAMILIES:
+        ap = float(measured.get(f"map_cut_{k}" if k else "map", 0.0))
+        if family == "map":
+            return ap
+        found = round(float(measured.get(f"P_{k}", 0.0)) * k) if k else int(measured.get("num_rel_ret", 0))
+        return from_map(ap, found, int(measured.get("num_rel", 0)))
     if family in MEASURES:
         return float(measured.get(f"{MEASURES[family]}_{k}", 0.0))
     hits = round(float(measured.get(f"P_{k}", 0.0)) * k)
@@ -86,12 +99,14 @@ def rescore(run_dir: Path, per_query: Mapping[str, Mapping[str, float]]) -> dict
         if run_file not in runs:
             runs[run_file] = read_run(run_dir / run_file)
         docs = {q: _level_docs(runs[run_file].get(q, []), level) for q in qrels}
-        cut = ",".join(map(str, sorted({k for f, k in names.values() if f != "mrr"})))
-        measures = {f"recall.{cut}", f"ndcg_cut.{cut}", f"P.{cut}", "num_rel"}
-        full = _trec_eval(qrels, docs, measures) if cut else {}
-        by_top = {k: _trec_eval(qrels, docs, {"recip_rank"}, top=k) for f, k in names.values() if f == "mrr"}
+        cut = ",".join(map(str, sorted({k for f, k in names.values() if f != "mrr" and k})))
+        measures = {f"recall.{cut}", f"ndcg_cut.{cut}", f"P.{cut}", f"map_cut.{cut}"} if cut else set()
+        whole = any(k == 0 for _, k in names.values())
+        measures |= {"num_rel", "num_rel_ret", "map", "recip_rank"} if whole else {"num_rel"} if cut else set()
+        full = _trec_eval(qrels, docs, measures) if measures else {}
+        by_top = {k: _trec_eval(qrels, docs, {"recip_rank"}, top=k) for f, k in names.values() if f == "mrr" and k}
         for name, (family, k) in sorted(names.items()):
-            got = by_top[k] if family == "mrr" else full
+            got = by_top[k] if family == "mrr" and k else full
             for qid in qrels:
                 want = _want(family, k, got.get(qid, {}))
                 have = float(per_query[name].get(qid, 0.0))

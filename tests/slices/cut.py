@@ -2,10 +2,12 @@
 (the Makefile's BENCH_DATA):
 
     .venv/bin/python tests/slices/cut.py BENCH_DATA [blizzard|cosqa|repoeval|swebench|swebench-instances ...]
+    .venv/bin/python tests/slices/cut.py HERMES_MIRRORS ye
 
 Each slice holds real rows and files of the release, unchanged, only fewer of them (which ones:
-the constants below). Run it from anywhere; it writes next to itself and replaces only the
-slices it is asked for (all of them by default).
+the constants below). Ye et al.'s release is read from the mirrors folder instead (HERMES_MIRRORS:
+the LeeeWee/BugLocator mirror, and the projects' mirrors for the files before each fix). Run it from
+anywhere; it writes next to itself and replaces only the slices it is asked for (all of them by default).
 """
 from __future__ import annotations
 
@@ -147,8 +149,47 @@ def blizzard(src: Path, out: Path) -> None:
     pkg.close()
 
 
+# --- Ye et al. (ye/): rows of the release's workbooks (LeeeWee/BugLocator at YE_COMMIT), header and
+# these bugs in the workbook's order, unchanged; and each kept bug's gold files as they are at the fix
+# commit's parent (snapshots/PROJECT/BUG/PATH). Per project: one report with a description, one without,
+# one whose fix adds one of its two gold files, one whose fix adds its only gold file (skipped).
+YE_COMMIT = "9744e30414e6f3979a954d4f0824b37eef126c60"
+YE_DATA = "data/LearnToRankBugFiles"
+YE_BUGS = {"Tomcat": ("apache+tomcat", ("55630", "54671", "55181", "49014")),
+           "AspectJ": ("eclipse-aspectj+aspectj", ("394234", "289818", "327134", "42515"))}
+
+
+def ye(mirrors: Path, out: Path) -> None:
+    import subprocess
+
+    from hermes_eval.querysets.readers.xlsx import read_rows, write_rows
+
+    def git(repo: Path, *args: str) -> str:
+        return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout
+
+    if out.exists():
+        shutil.rmtree(out)
+    for project, (mirror, bugs) in YE_BUGS.items():
+        rows = read_rows(f"git:{mirrors}/LeeeWee+BugLocator/repo@{YE_COMMIT}:{YE_DATA}/{project}.xlsx")
+        kept = [r for r in rows[1:] if r[1] in bugs]
+        assert sorted(r[1] for r in kept) == sorted(bugs), project
+        out.mkdir(parents=True, exist_ok=True)
+        write_rows(out / f"{project}.xlsx", [rows[0], *kept])
+        repo = mirrors / mirror / "repo"
+        for r in kept:
+            parent = git(repo, "rev-parse", f"{r[7]}^1").strip()
+            for path in r[9].split():
+                found = subprocess.run(["git", "-C", str(repo), "cat-file", "blob", f"{parent}:{path}"],
+                                       capture_output=True)
+                if found.returncode == 0:  # absent: the fix adds it
+                    dest = out / "snapshots" / project / r[1] / path
+                    dest.parent.mkdir(parents=True, exist_ok=True)
+                    dest.write_bytes(found.stdout)
+            print(f"{project} {r[1]}: fix {r[7]}, parent {parent}")
+
+
 CUTS = {"blizzard": (blizzard, "blizzard"), "cosqa": (cosqa, "cosqa"), "repoeval": (repoeval, "repoeval"), "swebench": (swebench, "swe-bench"),
-        "swebench-instances": (swebench_instances, "swe-bench")}
+        "swebench-instances": (swebench_instances, "swe-bench"), "ye": (ye, ".")}
 
 
 def main(argv: list[str]) -> None:

@@ -30,6 +30,7 @@ IMPORTERS: dict[str, ImporterEntry] = {e.name: e for e in (
     ImporterEntry("mteb", f"{__package__}.mteb", "an MTEB/CoIR retrieval task folder or hub id"),
     ImporterEntry("repoeval", f"{__package__}.repoeval", "RepoEval jsonl (RepoCoder) with its repository snapshot"),
     ImporterEntry("swebench", f"{__package__}.swebench", "SWE-bench instances with the repositories' clones"),
+    ImporterEntry("ye", f"{__package__}.ye", "Ye et al.'s bug reports (PROJECT.xlsx) with the project's clone"),
 )}
 
 

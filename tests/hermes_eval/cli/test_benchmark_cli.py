@@ -96,9 +96,11 @@ def test_every_board_gathers_the_anchors_and_columns_of_its_records():
     assert {n: (b.out, b.runs) for n, b in known.items()} == {
         "benchmarks": ("reports/benchmarks", "runs/benchmarks"),
         "swebench": ("reports/benchmarks/swebench", "runs/swebench"),
-        "repoeval": ("reports/benchmarks/repoeval", "runs/repoeval")}
+        "repoeval": ("reports/benchmarks/repoeval", "runs/repoeval"),
+        "history": ("reports/benchmarks/history", "runs/history")}
     assert [r.name for r in known["benchmarks"].records] == ["cosqa", "swe-lite"]
-    assert [len(b.anchors) for b in known.values()] == [3, 3, 12]
+    assert [len(b.anchors) for b in known.values()] == [3, 3, 12, 10]
+    assert known["history"].columns[:3] == ("file_map", "file_map_found", "file_mrr")
     assert known["benchmarks"].columns == ("file_recall@1", "file_recall@5", "line_coverage@5")
 
 

@@ -66,12 +66,39 @@ def _swebench_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
     return data, mirrors
 
 
+# the mirror folder of each project of Ye et al.'s release (the slice's workbooks are named by project)
+YE_MIRRORS = {"Tomcat": "apache+tomcat", "AspectJ": "eclipse-aspectj+aspectj"}
+
+
+def _ye_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
+    """(a data folder with the slice's workbooks, their commits those of repositories built under the mirrors
+    folder returned): per bug, a commit holding its gold files as they are before the fix (the slice's
+    snapshots/PROJECT/BUG/) and a non-Java note, then the fix, which changes them and adds the others."""
+    from hermes_eval.querysets.readers.xlsx import read_rows, write_rows
+
+    data, mirrors = tmp / "data", tmp / "mirrors"
+    data.mkdir()
+    for book in sorted(slice_dir.glob("*.xlsx")):
+        rows = read_rows(book)
+        commits = []
+        for row in rows[1:]:
+            folder = slice_dir / "snapshots" / book.stem / row[1]
+            before = {p.relative_to(folder).as_posix(): p.read_text() for p in folder.rglob("*") if p.is_file()}
+            commits.append({**before, "NOTES.txt": f"before the fix of bug {row[1]}\n"})
+            commits.append({p: before.get(p, "") + "// fixed\n" for p in row[9].split()})
+        shas = make_repo(mirrors / YE_MIRRORS[book.stem] / "repo", commits)
+        fixed = [[*r[:7], shas[2 * i + 1][:7], *r[8:]] for i, r in enumerate(rows[1:])]  # the fix's short SHA
+        write_rows(data / book.name, [rows[0], *fixed])
+    return data, mirrors
+
+
 # how a record's slice becomes a data folder (and a mirrors folder) for its importer
 SLICES: dict[str, Callable[..., tuple[Path, Path | None]]] = {
     "blizzard": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "cosqa": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "repoeval": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "swebench": _swebench_slice,
+    "ye": _ye_slice,
 }
 
 
@@ -96,6 +123,12 @@ OPTION_CHECKS: dict[tuple[str, str], Callable[[str, QuerySet, Path | None], bool
         and set(protocol(v).exclude) <= set(qs.manifest["corpus_exclude"])
         and qs.manifest["corpus_languages"] == list(protocol(v).languages)
         and all(q.meta["scope"] == "" for q in qs.queries) == protocol(v).pooled,
+    ("ye", "repos_dir"): lambda v, qs, mirrors: qs.manifest["repos_dir"] == str(Path(v).resolve()) == str(
+        mirrors.resolve()),
+    ("ye", "repo"): lambda v, qs, _: qs.manifest["repo"] == v and {q.repo for q in qs.queries} == {v}
+        and all(any(s.endswith(f"@{q.meta['base_commit']}") for s in qs.manifest["corpus_sources"])
+                for q in qs.queries),
+    ("ye", "limit"): lambda v, qs, _: len(qs) <= int(v),
     ("repoeval", "protocol"): lambda v, qs, _: qs.manifest["protocol"] == v,
     ("repoeval", "repos"): lambda v, qs, _: {q.repo for q in qs.queries} <= _repos(v)
         and set(qs.manifest["repos"]) == _repos(v),

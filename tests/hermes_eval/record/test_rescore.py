@@ -6,6 +6,7 @@ import json
 import pytest
 
 from hermes_eval.api import execute_config
+from hermes_eval.core.metrics import REGISTRY
 from hermes_eval.record.rescore import RescoreMismatch, rescore
 from hermes_eval.record.trec import read_qrels, read_run
 
@@ -28,7 +29,7 @@ def _per_query(run) -> dict[str, dict[str, float]]:
     import pandas as pd
 
     table = pd.read_parquet(run.run_dir / "per_query.parquet").set_index("qid")
-    return {c: table[c].to_dict() for c in table.columns if "@" in c}
+    return {c: table[c].to_dict() for c in table.columns if c in REGISTRY}
 
 
 def test_the_record_says_what_checked_it(run):
@@ -36,12 +37,13 @@ def test_the_record_says_what_checked_it(run):
     assert rescored["by"].startswith("pytrec_eval ")
     # 30 queries x (5 ranx metrics + 12 localization metrics) at chunk and file level, and 6 localization
     # metrics over modules (run.module.trec); recall@1 too, through trec_eval's recall.1; hit/acc/acc_all
-    # through P_k and num_rel
-    assert rescored["values"] == 30 * (2 * (5 + 12) + 6)
+    # through P_k and num_rel; and 5 file-level bug-localization metrics (file_mrr, file_map, file_map@10,
+    # file_map_found, file_map_found@10) through recip_rank, map, map_cut_10, num_rel_ret and P_10
+    assert rescored["values"] == 30 * (2 * (5 + 12) + 6 + 5)
 
 
 def test_agreeing_files_pass_and_count_every_value(run):
-    assert rescore(run.run_dir, _per_query(run))["values"] == 30 * (2 * (5 + 12) + 6)
+    assert rescore(run.run_dir, _per_query(run))["values"] == 30 * (2 * (5 + 12) + 6 + 5)
 
 
 def test_a_value_that_differs_from_the_files_is_caught_in_one_line(run):
@@ -52,6 +54,15 @@ def test_a_value_that_differs_from_the_files_is_caught_in_one_line(run):
         rescore(run.run_dir, values)
     msg = str(err.value)
     assert "\n" not in msg and "ndcg@10" in msg and repr(qid) in msg and "trec_eval gives" in msg
+
+
+@pytest.mark.parametrize("name", ["file_map", "file_map@10", "file_map_found", "file_map_found@10", "file_mrr"])
+def test_a_changed_whole_ranking_or_ap_value_is_caught(run, name):
+    values = _per_query(run)
+    qid = next(q for q, v in values[name].items() if 0 < v < 1)
+    values[name][qid] *= 0.9
+    with pytest.raises(RescoreMismatch, match=f"{name} of query {qid!r}"):
+        rescore(run.run_dir, values)
 
 
 @pytest.mark.parametrize("name", ["file_acc@1", "acc_all@5", "hit@10", "module_acc@5", "module_hit@10"])
