@@ -64,7 +64,8 @@ class Change:
 
 def changes(repo: Path, infos: list[CommitInfo]) -> dict[str, list[Change]]:
     """Each commit's changes against its first parent (the whole tree for a root), in diff order."""
-    lines = [f"{c.parents[0]} {c.sha}" if c.parents else c.sha for c in infos]
+    # "COMMIT PARENT": the commit against that one parent (diff-tree --stdin reads a commit and its parents)
+    lines = [f"{c.sha} {c.parents[0]}" if c.parents else c.sha for c in infos]
     with tempfile.TemporaryFile() as f:
         f.write(("\n".join(lines) + "\n").encode())
         f.seek(0)
@@ -82,7 +83,7 @@ def changes(repo: Path, infos: list[CommitInfo]) -> dict[str, list[Change]]:
         i += 1
         if not tok:
             continue
-        if not tok.startswith(":"):  # a header: the next input line's first id
+        if not tok.startswith(":"):  # a header: the next input line's commit
             k += 1
             current = out.setdefault(infos[k].sha, [])
             continue
