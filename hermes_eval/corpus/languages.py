@@ -8,7 +8,7 @@ EXTENSIONS: dict[str, str] = {
     ".jsx": "javascript", ".ts": "typescript", ".tsx": "typescript", ".go": "go", ".rs": "rust",
     ".java": "java", ".kt": "kotlin", ".scala": "scala", ".cs": "csharp", ".c": "c", ".h": "c",
     ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp", ".rb": "ruby",
-    ".php": "php", ".swift": "swift", ".m": "objc", ".lua": "lua", ".pl": "perl", ".r": "r",
+    ".php": "php", ".swift": "swift", ".m": "objc", ".lua": "lua", ".pl": "perl", ".r": "r", ".tcl": "tcl",
     ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".sql": "sql", ".html": "html",
     ".htm": "html", ".css": "css", ".scss": "css", ".vue": "vue", ".svelte": "svelte",
     ".md": "markdown", ".markdown": "markdown", ".rst": "rst", ".txt": "text",

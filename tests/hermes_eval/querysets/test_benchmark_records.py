@@ -5,6 +5,9 @@ folder, a mirror or the network: SWE-bench's repositories are rebuilt at each in
 its golden patch, and the variants that download release wheels are not run (they say so: `network`)."""
 from __future__ import annotations
 
+import ast
+import csv
+import io
 import json
 import re
 from collections import Counter
@@ -92,10 +95,33 @@ def _ye_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
     return data, mirrors
 
 
+def _gandhi_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
+    """(a copy of the slice whose commit ids are those of repositories rebuilt under the mirrors folder:
+    per row, a parent holding the row's files and the commit that edits them)."""
+    data, mirrors = tmp / "data", tmp / "mirrors"
+    for path in sorted(slice_dir.glob("gold/*/*.csv")):
+        rows = list(csv.DictReader(io.StringIO(path.read_text())))
+        commits = []
+        for k, row in enumerate(rows):
+            files = ast.literal_eval(row["actual_files_modified"])  # a list literal, as the release writes it
+            commits += [{f: f"// {f} before {k}\n" for f in files}, {f: f"// {f} after {k}\n" for f in files}]
+        owner, _, name = path.parent.name.partition("_")
+        shas = make_repo(mirrors / f"{owner}+{name}", commits)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows({**row, "commit_id": shas[2 * k + 1]} for k, row in enumerate(rows))
+        target = data / path.relative_to(slice_dir)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(out.getvalue())
+    return data, mirrors
+
+
 # how a record's slice becomes a data folder (and a mirrors folder) for its importer
 SLICES: dict[str, Callable[..., tuple[Path, Path | None]]] = {
     "blizzard": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "cosqa": lambda slice_dir, tmp, make_repo: (slice_dir, None),
+    "gandhi": _gandhi_slice,
     "repoeval": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "swebench": _swebench_slice,
     "ye": _ye_slice,
@@ -129,6 +155,10 @@ OPTION_CHECKS: dict[tuple[str, str], Callable[[str, QuerySet, Path | None], bool
         and all(any(s.endswith(f"@{q.meta['base_commit']}") for s in qs.manifest["corpus_sources"])
                 for q in qs.queries),
     ("ye", "limit"): lambda v, qs, _: len(qs) <= int(v),
+    ("gandhi", "repos_dir"): lambda v, qs, mirrors: qs.manifest["repos_dir"] == str(Path(v).resolve()) == str(
+        mirrors.resolve()),
+    ("gandhi", "repo"): lambda v, qs, _: qs.manifest["repo"] == v and {q.repo for q in qs.queries} == {v},
+    ("gandhi", "query"): lambda v, qs, _: qs.manifest["query"] == v and {q.kind for q in qs.queries} == {f"commit_{v}"},
     ("repoeval", "protocol"): lambda v, qs, _: qs.manifest["protocol"] == v,
     ("repoeval", "repos"): lambda v, qs, _: {q.repo for q in qs.queries} <= _repos(v)
         and set(qs.manifest["repos"]) == _repos(v),
