@@ -4,8 +4,8 @@
         [--chunker whole_file] [--data DIR] [--bench4bl DIR] [--datasets DIR] [--cache DIR]
         [--out FILE.md] [--json FILE]
 
-For each variant of ``conf/benchmarks/bench4bl.yaml`` (one subject each): the query set imported as
-``hermes-eval benchmark`` imports it (into ``--datasets``), its corpus chunked with ``--chunker`` and indexed
+For each variant of ``conf/benchmarks/bench4bl.yaml`` (one subject each): the query set imported with the
+record's paths and options, as ``hermes-eval benchmark`` imports it, its corpus chunked with ``--chunker`` and indexed
 with each retriever preset's sparse leg (``conf/retriever/NAME.yaml``, built as a run builds it), every
 report ranked over the whole corpus, and scored with Bench4BL's own definitions
 (``scripts/results/Evaluator.py``): each fixed file of the report (an "answer") has the 0-based rank of the
@@ -23,7 +23,6 @@ there.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import math
 import subprocess
@@ -149,20 +148,20 @@ class SubjectResult:
 
 
 def import_variant(variant: str, datasets: Path, cache: Path, data: str | None) -> "object":
-    """The variant's query set, imported as ``hermes-eval benchmark`` does (stdout to stderr)."""
-    from hermes_eval.cli.benchmark import import_step
-    from hermes_eval.cli.main import main
-    from hermes_eval.config.benchmarks import benchmark
+    """The variant's query set, imported with the record's paths and options (its placeholders filled from
+    the environment, as ``hermes-eval benchmark`` fills them; ``data``: another data folder)."""
+    from hermes_eval.config.benchmarks import benchmark, expand, for_import
     from hermes_eval.config.compose import CONF_DIR
-    from hermes_eval.querysets.store import load_queryset
+    from hermes_eval.querysets.importers.bench4bl import Options, run
 
     record = benchmark(RECORD, CONF_DIR)
-    step = import_step(record, record.variant(variant), {}, [f"paths.datasets={datasets}", f"paths.cache={cache}"],
-                       data=data)
-    with contextlib.redirect_stdout(sys.stderr):
-        if main(list(step.words)) != 0:
-            raise SystemExit(f"import of {variant} failed")
-    return load_queryset(datasets / variant)
+    v = record.variant(variant)
+    values = for_import(v.name, data or record.data.path, {})
+    reports, repository = (Path(expand(p, values)) for p in v.paths)
+    options = {k: (tuple(expand(value, values).split(",")) if k == "exclude" else expand(value, values))
+               for k, value in v.options}
+    return run(Options(name=v.name, dest=datasets / v.name, cache_dir=cache, reports=reports, repository=repository,
+                       **options))
 
 
 def rank_files(qs, retriever: str, chunker: str, cache: Path) -> tuple[dict[str, list[str]], float, float]:

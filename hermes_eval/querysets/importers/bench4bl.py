@@ -28,7 +28,6 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.corpus import git_tree, load_corpus
 from hermes_eval.corpus.git_source import resolve_commit
-from hermes_eval.querysets.history.commits import check_repository
 from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
 from hermes_eval.querysets.readers.buglocator_reports import MATCHES, PathRule, TreeIndex, parse, read
 
@@ -66,8 +65,8 @@ def run(opts: Options) -> QuerySet:
     bugs = parse(data, f"{opts.reports} ({reports_source['file']})")
     if not bugs:
         raise UserError(f"{opts.reports}: {reports_source['file']} holds no <bug>: check the subject= option")
-    repo = check_repository(Path(opts.repository), "REPOSITORY")
-    sha = resolve_commit(repo, opts.ref, f"git:{repo}@{opts.ref}")
+    repo = Path(opts.repository).expanduser().resolve()
+    sha = resolve_commit(repo, opts.ref, f"git:{repo}@{opts.ref}")  # one line when either is missing
     source = f"git:{repo}@{sha}"
     corpus = load_corpus([source], name=name, cache_dir=str(opts.cache_dir), languages=list(LANGUAGES),
                          exclude=tuple(opts.exclude))
