@@ -1,7 +1,7 @@
 """Re-cut the benchmark slices the importer tests read, from the project's benchmark data folder
 (the Makefile's BENCH_DATA):
 
-    .venv/bin/python tests/slices/cut.py BENCH_DATA [blizzard|cosqa|repoeval|swebench|swebench-instances ...]
+    .venv/bin/python tests/slices/cut.py BENCH_DATA [bench4bl|blizzard|cosqa|repoeval|swebench|swebench-instances ...]
     .venv/bin/python tests/slices/cut.py HERMES_MIRRORS ye
 
 Each slice holds real rows and files of the release, unchanged, only fewer of them (which ones:
@@ -149,6 +149,57 @@ def blizzard(src: Path, out: Path) -> None:
     pkg.close()
 
 
+# --- Bench4BL old subjects (bench4bl/): a few reports of each subject (ZXing 432 512 537; SWT 89533, whose
+# ImageList.java has two platform copies, 101354 112358; AspectJ 47952 77799, and 173602, whose test file
+# X.java the tree lacks) cut from BugLocator's XMLs, and the files their gold names at the record's ref, from
+# the mirrors under HERMES_MIRRORS. BENCH_DATA/bench4bl: a checkout or the git mirror of LeeeWee/BugLocator.
+BENCH4BL_BUGS = {"ZXing": ("432", "512", "537"), "SWT": ("89533", "101354", "112358"),
+                 "AspectJ": ("47952", "77799", "173602")}
+
+
+def bench4bl(src: Path, out: Path) -> None:
+    import os
+    import re
+    import subprocess
+
+    sys.path.insert(0, str(HERE.parents[1]))
+    from hermes_eval.config.benchmarks import LOCATIONS, benchmarks, expand
+    from hermes_eval.config.compose import CONF_DIR
+    from hermes_eval.corpus import git_tree
+    from hermes_eval.querysets.readers.buglocator_reports import FOLDER, PathRule, TreeIndex, file_name, parse, read
+
+    record = benchmarks(CONF_DIR)["bench4bl"]
+    mirrors = os.environ.get("HERMES_MIRRORS", LOCATIONS["HERMES_MIRRORS"].default)
+    shutil.rmtree(out, ignore_errors=True)
+    for v in record.variants:
+        opts = dict(v.options)
+        subject, wanted = opts["subject"], set(BENCH4BL_BUGS[opts["subject"]])
+        data, _ = read(src, subject)
+        text = data.decode("utf-8")
+        kept = [m.group(0) for m in re.finditer(r"[ \t]*<bug id=\"(\d+)\".*?</bug>\r?\n", text, flags=re.S)
+                if m.group(1) in wanted]  # each chosen <bug> element, its lines unchanged
+        assert len(kept) == len(wanted), f"{subject}: found {len(kept)} of the bugs {sorted(wanted)}"
+        head = text[:text.index("<bug ")].rstrip(" \t")
+        tail = text[text.index("\n", text.rindex("</bug>")) + 1:]
+        xml = out / FOLDER / file_name(subject)
+        xml.parent.mkdir(parents=True, exist_ok=True)
+        xml.write_text(head + "".join(kept) + tail, encoding="utf-8")
+        repo = Path(expand(v.paths[1], {"name": v.name, "data": str(src), "HERMES_MIRRORS": mirrors,
+                                        "BENCH_DATA": ""}))
+        sha = subprocess.run(["git", "-C", str(repo), "rev-parse", f"{opts['ref']}^{{commit}}"], check=True,
+                             capture_output=True, text=True).stdout.strip()
+        entries = {e.path: e for e in git_tree.tree(repo, sha)}
+        tree = TreeIndex.of([p for p in entries if p.endswith(".java")])
+        rule = PathRule(opts.get("gold_match", "path"), opts.get("gold_strip", ""))
+        blobs = git_tree.Blobs(repo)
+        for bug in parse((head + "".join(kept) + tail).encode("utf-8"), str(xml)):
+            for path in sorted({p for g in bug.files for p in rule.files(g, tree)}):
+                target = out / "sources" / repo.parent.name / path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(blobs.raw(entries[path].sha))
+        blobs.close()
+
+
 # --- Ye et al. (ye/): rows of the release's workbooks (LeeeWee/BugLocator at YE_COMMIT), header and
 # these bugs in the workbook's order, unchanged; and each kept bug's gold files as they are at the fix
 # commit's parent (snapshots/PROJECT/BUG/PATH). Per project: one report with a description, one without,
@@ -188,7 +239,7 @@ def ye(mirrors: Path, out: Path) -> None:
             print(f"{project} {r[1]}: fix {r[7]}, parent {parent}")
 
 
-CUTS = {"blizzard": (blizzard, "blizzard"), "cosqa": (cosqa, "cosqa"), "repoeval": (repoeval, "repoeval"), "swebench": (swebench, "swe-bench"),
+CUTS = {"bench4bl": (bench4bl, "bench4bl"), "blizzard": (blizzard, "blizzard"), "cosqa": (cosqa, "cosqa"), "repoeval": (repoeval, "repoeval"), "swebench": (swebench, "swe-bench"),
         "swebench-instances": (swebench_instances, "swe-bench"), "ye": (ye, ".")}
 
 

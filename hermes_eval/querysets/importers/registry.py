@@ -22,6 +22,8 @@ class ImporterEntry:
 
 
 IMPORTERS: dict[str, ImporterEntry] = {e.name: e for e in (
+    ImporterEntry("bench4bl", f"{__package__}.bench4bl",
+                  "Bench4BL's old subjects: BugLocator bug reports -> Java files of one source version (git)"),
     ImporterEntry("beir", f"{__package__}.beir", "a BEIR folder: corpus.jsonl, queries.jsonl, qrels/SPLIT.tsv"),
     ImporterEntry("blizzard", f"{__package__}.blizzard", "BLIZZARD replication package: bug reports -> Java files"),
     ImporterEntry("cosqa", f"{__package__}.cosqa", "CoSQA (CoCLR release): web queries over Python functions"),

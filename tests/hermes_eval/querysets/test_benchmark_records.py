@@ -10,6 +10,7 @@ import csv
 import io
 import json
 import re
+import subprocess
 from collections import Counter
 from pathlib import Path
 from typing import Callable
@@ -117,8 +118,22 @@ def _gandhi_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
     return data, mirrors
 
 
+def _bench4bl_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
+    """(the slice, holding the BugLocator XMLs; a mirrors folder with one repository per subject built from
+    ``sources/OWNER+NAME/``, its one commit tagged with the ref each variant of the record names)."""
+    mirrors = tmp / "mirrors"
+    refs = {Path(v.paths[1]).parent.name: dict(v.options)["ref"] for v in RECORDS["bench4bl"].variants}
+    for folder in sorted((slice_dir / "sources").iterdir()):
+        repo = mirrors / folder.name / "repo"
+        make_repo(repo, [{str(f.relative_to(folder)): f.read_text(encoding="utf-8")
+                          for f in sorted(folder.rglob("*.java"))}])
+        subprocess.run(["git", "-C", str(repo), "tag", refs[folder.name]], check=True, capture_output=True)
+    return slice_dir, mirrors
+
+
 # how a record's slice becomes a data folder (and a mirrors folder) for its importer
 SLICES: dict[str, Callable[..., tuple[Path, Path | None]]] = {
+    "bench4bl": _bench4bl_slice,
     "blizzard": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "cosqa": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "gandhi": _gandhi_slice,
@@ -128,12 +143,28 @@ SLICES: dict[str, Callable[..., tuple[Path, Path | None]]] = {
 }
 
 
+def _named_by_fixed_file(path: str, fixed: list[str], match: str, strip: str) -> bool:
+    """Whether one of a report's fixed files names ``path`` under the rule (``strip`` dropped, then the path
+    itself or, ``match=suffix``, a tail of it at a folder boundary)."""
+    keys = [f[len(strip):] if strip and f.startswith(strip) else f for f in fixed]
+    return any(path == k or (match == "suffix" and path.endswith("/" + k)) for k in keys)
+
+
 def _repos(value: str) -> set[str]:
     return set(value.split(","))
 
 
 # each option a record sets, checked on what the import made: (value, query set, mirrors) -> holds
 OPTION_CHECKS: dict[tuple[str, str], Callable[[str, QuerySet, Path | None], bool]] = {
+    ("bench4bl", "subject"): lambda v, qs, _: qs.manifest["subject"] == v and {q.repo for q in qs.queries} == {v}
+        and all(q.qid.startswith(f"{v}/") for q in qs.queries),
+    ("bench4bl", "ref"): lambda v, qs, _: qs.manifest["ref"] == v and qs.manifest["corpus_sources"] == [
+        f"git:{qs.manifest['repository']}@{qs.manifest['commit']}"],
+    ("bench4bl", "gold_match"): lambda v, qs, _: qs.manifest["gold_rule"]["match"] == v and all(
+        _named_by_fixed_file(g.path, q.meta["fixed_files"], v, qs.manifest["gold_rule"]["strip"])
+        for q in qs.queries for g in q.gold),
+    ("bench4bl", "gold_strip"): lambda v, qs, _: qs.manifest["gold_rule"]["strip"] == v and not any(
+        g.path.startswith(v) for q in qs.queries for g in q.gold),
     ("blizzard", "project"): lambda v, qs, _: qs.manifest["project"] == v and {q.repo for q in qs.queries} == {v},
     ("blizzard", "query"): lambda v, qs, _: qs.manifest["query"] == v and {q.kind for q in qs.queries} == {
         f"bug_report_{v}"},
