@@ -144,8 +144,9 @@ def test_two_sweeps_on_one_runs_folder_and_one_cold_cache_compute_each_arm_once(
     errs = [tmp_path / f"sweep{i}.err" for i in (1, 2)]
 
     def start(i: int, env: dict | None = None) -> subprocess.Popen:
-        return subprocess.Popen(sweep_cmd(runs, solo["ds"], cache), stdout=subprocess.PIPE, stderr=errs[i].open("w"),
-                                text=True, cwd=tmp_path, env=env, start_new_session=True)
+        with errs[i].open("w") as err:  # a file, not a pipe: nobody reads stderr while the test waits on stdout
+            return subprocess.Popen(sweep_cmd(runs, solo["ds"], cache), stdout=subprocess.PIPE, stderr=err,
+                                    text=True, cwd=tmp_path, env=env, start_new_session=True)
 
     first = start(0, failing("run.locked=stop"))
     second = None
@@ -174,7 +175,9 @@ def test_two_sweeps_on_one_runs_folder_and_one_cold_cache_compute_each_arm_once(
     assert not any("[failed]" in out for out in outs)
     ok = [ln.split()[1] for out in outs for ln in out.splitlines() if ln.startswith("[ok]")]
     assert sorted(ok) == sorted({p.parent.as_posix() for p in runs.glob("*/record.json")})  # once each
-    [busy] = [ln for ln in outs[0].splitlines() if ln.startswith("[busy]")]  # the arm the first holds
+    busy = [ln for ln in outs[0].splitlines() if ln.startswith("[busy]")]  # the arm the first holds
+    assert len(busy) == 1, f"the second sweep never met the first's held arm:\n{outs[0]}"
+    busy = busy[0]
     assert busy.startswith(f"[busy] {held}: pid {holder} on ")
     assert busy.endswith(" is computing this run; skipped here (busy_run=wait waits for it)")
     same_as_solo(runs, solo)
