@@ -16,13 +16,14 @@ log = logging.getLogger(__name__)
 
 
 def _register() -> None:
-    from hermes_eval.costs import (embedder_costs, embedding, metrics_speed, overhead, reuse, scaling, swebench_cost,
-                                   swebench_dense_cost)
+    from hermes_eval.costs import (embedder_costs, embedding, history_cost, metrics_speed, overhead, reuse, scaling,
+                                   swebench_cost, swebench_dense_cost)
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
                     "embedding_throughput": embedding.run, "scaling": scaling.run,
                     "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run,
-                    "swebench_cost": swebench_cost.run, "swebench_dense_cost": swebench_dense_cost.run})
+                    "swebench_cost": swebench_cost.run, "swebench_dense_cost": swebench_dense_cost.run,
+                    "history_cost": history_cost.run})
 
 
 def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> dict:
@@ -102,6 +103,9 @@ def render(results: dict) -> str:
     from hermes_eval.costs.swebench_dense_cost import markdown as swebench_dense_markdown
 
     lines += swebench_dense_markdown(b.get("swebench_dense_cost"))
+    from hermes_eval.costs.history_cost import markdown as history_markdown
+
+    lines += history_markdown(b.get("history_cost"))
     sc = b.get("scaling")
     if sc and "rows" in sc:
         lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",

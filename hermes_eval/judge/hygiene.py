@@ -107,10 +107,16 @@ def gold_texts(q: Query, lines_of: dict[str, list[str]]) -> list[str]:
 def _copies(files: Mapping, scopes: list[str]) -> dict[str, set[str]]:
     """Path -> the other paths with exactly its text in the same snapshot (only paths that have
     such twins; a file unchanged between two snapshots of a repository is no twin)."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for p, f in files.items():
-        groups.setdefault((scope_of(p, scopes), f.text), []).append(p)
-    return {p: set(g) - {p} for g in groups.values() if len(g) > 1 for p in g}
+    by_scope: dict[str, list[str]] = {}
+    for p in files:
+        by_scope.setdefault(scope_of(p, scopes), []).append(p)
+    out: dict[str, set[str]] = {}
+    for paths in by_scope.values():  # one snapshot's texts at a time: not a key per file of every snapshot
+        groups: dict[str, list[str]] = {}
+        for p in paths:
+            groups.setdefault(files[p].text, []).append(p)
+        out.update((p, set(g) - {p}) for g in groups.values() if len(g) > 1 for p in g)
+    return out
 
 
 def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,

@@ -26,18 +26,21 @@ class ChunkLookup:
 
     def __init__(self, chunks: Sequence[Chunk]):
         self.by_id = {c.id: c for c in chunks}
-        self._by_path: dict[str, list[Chunk]] = {}
+        by_path: dict[str, list[Chunk]] = {}
         for c in sorted(chunks, key=attrgetter("path", "start", "end")):
-            self._by_path.setdefault(c.path, []).append(c)
-        self._max_len = {p: max(c.n_lines for c in cs) for p, cs in self._by_path.items()}
-        self._starts = {p: [c.start for c in cs] for p, cs in self._by_path.items()}
+            by_path.setdefault(c.path, []).append(c)
+        # per path one entry (longest chunk, starts, chunks), tuples: a set over many snapshots has
+        # millions of paths, most with one or a few chunks
+        self._by_path: dict[str, tuple[int, tuple[int, ...], tuple[Chunk, ...]]] = {
+            p: (max(c.n_lines for c in cs), tuple(c.start for c in cs), tuple(cs)) for p, cs in by_path.items()}
 
     def overlapping(self, span: Span) -> list[Chunk]:
-        cs = self._by_path.get(span.path, [])
-        if not cs:
+        found = self._by_path.get(span.path)
+        if not found:
             return []
-        lo = bisect_right(self._starts[span.path], span.start - self._max_len[span.path])
-        hi = bisect_right(self._starts[span.path], span.end)
+        max_len, starts, cs = found
+        lo = bisect_right(starts, span.start - max_len)
+        hi = bisect_right(starts, span.end)
         return [c for c in cs[lo:hi] if c.start <= span.end and span.start <= c.end]
 
 

@@ -65,13 +65,20 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: Chu
         seen = by_scope.setdefault(scope, {})
         for c in memo[key]:
             cid = c.id
-            if cid not in seen:
-                seen[cid] = c.under(scope)
+            if cid not in seen:  # a chunk of this file: its path is the file's own string, not a copy per chunk
+                seen[cid] = _under(c, scope, f.path)
         row["chunks"] += len(memo[key])
         row["chunks_reused"] += len(memo[key]) if reused else 0
     chunks = sorted((c for part in by_scope.values() for c in merged(chunker, part.values())),
                     key=lambda c: (c.path, c.start, c.end))
     return chunks, per
+
+
+def _under(c: Chunk, scope: str, file_path: str) -> Chunk:
+    """``c`` under ``scope``; when that is the path of the file it was cut from, with that file's path
+    string (one string per file, kept by the corpus anyway, instead of one more per chunk)."""
+    return c.under(scope) if file_path != scope + c.path else Chunk(
+        file_path, c.start, c.end, c.text, c.language, c.symbol, c.meta)
 
 
 BATCH = 500  # files looked up in (and written to) the chunk store at a time
