@@ -27,7 +27,7 @@ IMPORTERS: dict[str, ImporterEntry] = {e.name: e for e in (
     ImporterEntry("beir", f"{__package__}.beir", "a BEIR folder: corpus.jsonl, queries.jsonl, qrels/SPLIT.tsv"),
     ImporterEntry("blizzard", f"{__package__}.blizzard", "BLIZZARD replication package: bug reports -> Java files"),
     ImporterEntry("cosqa", f"{__package__}.cosqa", "CoSQA (CoCLR release): web queries over Python functions"),
-    ImporterEntry("gandhi", f"{__package__}.gandhi",
+    ImporterEntry("gandhi", "hermes_eval.querysets.history.gandhi",
                   "Gandhi et al. 2025 (Siddharth-Gandhi/ds): GPT-4-rewritten commit messages -> the files changed"),
     ImporterEntry("history", "hermes_eval.querysets.history.mine",
                   "a repository's own history (also `datasets mine SOURCE`): commit messages -> the lines they change"),

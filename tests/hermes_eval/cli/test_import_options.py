@@ -22,9 +22,10 @@ def test_every_importer_module_is_registered_and_typed():
     modules = {m.name for m in pkgutil.iter_modules(importers_pkg.__path__)} - {"base", "registry"}
     inside = f"{importers_pkg.__name__}."
     assert modules == {e.module.removeprefix(inside) for e in IMPORTERS.values() if e.module.startswith(inside)}
-    # an importer with a package of its own (querysets/history/, `datasets mine`) is registered by its module
+    # importers built on the history package (querysets/history/: `datasets mine`, and Gandhi et al.'s
+    # commits, which share its strata) are registered by their modules there
     assert {e.module for e in IMPORTERS.values() if not e.module.startswith(inside)} == {
-        "hermes_eval.querysets.history.mine"}
+        "hermes_eval.querysets.history.mine", "hermes_eval.querysets.history.gandhi"}
     for name in IMPORTERS:
         mod = importer(name)
         assert issubclass(mod.Options, ImportOptions) and callable(mod.run)
@@ -65,5 +66,5 @@ def test_the_cli_supplies_only_what_the_options_declare():
 
 
 def test_unknown_format_lists_the_known_ones():
-    with pytest.raises(UserError, match="unknown format 'trec'; use one of beir, cosqa, history, mteb, repoeval, swebench"):
+    with pytest.raises(UserError, match="unknown format 'trec'; use one of beir, bench4bl, blizzard, cosqa, gandhi, history, mteb, repoeval, swebench, ye"):
         importer("trec")

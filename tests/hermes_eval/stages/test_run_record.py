@@ -55,7 +55,8 @@ def test_a_real_runs_record_has_the_fields_and_values_it_had(bm25_run):
     assert {k: rec["chunks"][k] for k in ("count", "fallback", "tokens_total", "lines_p50")} == {
         "count": 318, "fallback": {}, "tokens_total": 71006, "lines_p50": 30.0}
     assert rec["files"] == file_sums(out.run_dir)
-    assert rec["rescored"]["values"] == 1600 and rec["rescored"]["by"].startswith("pytrec_eval")
+    # 1,800: 40 queries x 45 measures (the five file-level bug-localization ones added 200)
+    assert rec["rescored"]["values"] == 1800 and rec["rescored"]["by"].startswith("pytrec_eval")
     assert rec["peak_rss_scope"] == "job" and rec["peak_rss_mb"] > 0
     assert all(set(e) >= {"kind", "source", "key"} for e in rec["cache"])
     assert rec["hygiene"]["queries"] == 40 and rec["hygiene"]["self_retrieval"] == 0
