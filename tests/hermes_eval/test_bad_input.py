@@ -192,3 +192,19 @@ def test_non_utf8_and_symlink_loops_are_skipped_not_fatal(tmp_path, repo):
     assert proc.returncode == 0, proc.stderr
     rec = json.loads(next((tmp_path / "runs").glob("*/record.json")).read_text())
     assert rec["status"] == "ok" and rec["corpus_info"]["skipped"]["not_utf8"] == 1
+
+
+def test_whole_file_gold_on_an_empty_file_is_kept():
+    # the importers' whole-file span on an empty file is 1-1 (Span(path, 1, max(n_lines, 1))): not an error;
+    # a 2-line span on it still is
+    from hermes_eval.core import Corpus, Query, QuerySet, Span
+    from hermes_eval.core import UserError
+    from hermes_eval.core.corpus import CorpusFile
+    from hermes_eval.querysets.integrity import validate_queries
+
+    corpus = Corpus("c", (CorpusFile("P.java", "r", "java", ""), CorpusFile("Q.java", "r", "java", "class Q {}\n")))
+    ok = QuerySet("qs", (Query(qid="a", query="q", gold=(Span("P.java", 1, 1), Span("Q.java", 1, 1))),))
+    validate_queries(ok, corpus, "qs")
+    bad = QuerySet("qs", (Query(qid="a", query="q", gold=(Span("P.java", 1, 2),)),))
+    with pytest.raises(UserError, match="P.java:1-2"):
+        validate_queries(bad, corpus, "qs")
