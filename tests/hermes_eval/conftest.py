@@ -69,3 +69,23 @@ def snapshot_set(tmp_path):
     arm = ["queryset=imported", "queryset.name=shardset", "corpus=imported", "retriever=bm25", "chunker=functions",
            "bootstrap=50", "warmup=1", "+hygiene.tokenizer=approx", "progress=off", *base]
     return tmp_path, arm
+
+
+@pytest.fixture
+def lock_refusals(monkeypatch):
+    """An event set once any FileLock attempt in this process comes back refused (another process holds
+    the lock): how a test knows a waiter is really waiting, without timing it."""
+    import threading
+
+    from filelock import FileLock
+
+    refused, acquire = threading.Event(), FileLock._acquire
+
+    def attempt(lock):
+        acquire(lock)
+        if not lock.is_locked:
+            refused.set()
+
+    monkeypatch.setattr(FileLock, "_acquire", attempt)
+    return refused
+

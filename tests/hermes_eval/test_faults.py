@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import process_stat
 
 from hermes_eval.config.identity import LOCATION_KEYS
 from hermes_eval.record.sameness import runs_diffs
@@ -129,7 +130,7 @@ def stopped_in_group(pgid: int) -> int | None:
     """The pid of a stopped process of group ``pgid`` (state ``T`` in /proc/PID/stat), if any."""
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
+            fields = process_stat(stat.parent.name)
         except OSError:  # the process ended meanwhile
             continue
         if fields[0] == "T" and int(fields[2]) == pgid:

@@ -7,9 +7,9 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from processes import process_stat
 
 from hermes_eval.core import failpoints
 from hermes_eval.core.failpoints import ENV, failpoint, parse
@@ -47,11 +47,6 @@ def test_kill_ends_the_process_with_sigkill():
     assert proc.returncode == -9 and "survived" not in proc.stdout
 
 
-def process_state(pid: int) -> str:
-    """The one-letter state of ``pid`` (``T``: stopped), from /proc/PID/stat."""
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-
-
 def test_stop_holds_the_process_at_the_nth_hit_only_until_sigcont():
     code = f"import os; os.environ['{ENV}'] = 'run.locked=stop@2'; " \
            "from hermes_eval.core.failpoints import failpoint\n" \
@@ -59,7 +54,7 @@ def test_stop_holds_the_process_at_the_nth_hit_only_until_sigcont():
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         assert [proc.stdout.readline() for _ in range(2)] == ["0\n", "1\n"]
-        while process_state(proc.pid) != "T":  # stopped at its second hit, before printing 2
+        while process_stat(proc.pid)[0] != "T":  # stopped at its second hit, before printing 2
             assert proc.poll() is None
             time.sleep(0.01)
         os.kill(proc.pid, signal.SIGCONT)

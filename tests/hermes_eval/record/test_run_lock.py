@@ -53,20 +53,12 @@ def test_a_second_writer_is_told_who_holds_the_run(tmp_path):
         proc.wait()
 
 
-def test_wait_mode_gets_the_lock_when_the_holder_is_done(tmp_path, monkeypatch):
+def test_wait_mode_gets_the_lock_when_the_holder_is_done(tmp_path, lock_refusals):
     """The holder keeps the lock until the waiter has been refused at least once (or, wrongly, let in),
     so the order of grant and release is decided by the lock, never by timing."""
-    from filelock import FileLock
-
     run_dir = tmp_path / "run"
     proc = holder(run_dir)
-    refused, granted, released = threading.Event(), [], threading.Event()
-    acquire = FileLock._acquire
-
-    def attempt(lock):
-        acquire(lock)
-        if not lock.is_locked:
-            refused.set()
+    granted, released = [], threading.Event()
 
     def waiter():
         with run_lock(run_dir, "wait"):
@@ -76,10 +68,10 @@ def test_wait_mode_gets_the_lock_when_the_holder_is_done(tmp_path, monkeypatch):
         with pytest.raises(RunBusy):  # not waiting, it is told at once
             with run_lock(run_dir):
                 pytest.fail("the lock was granted twice")
-        monkeypatch.setattr(FileLock, "_acquire", attempt)
+        lock_refusals.clear()  # that try was refused too: only the waiter's refusals count from here
         thread = threading.Thread(target=waiter, daemon=True)
         thread.start()
-        while not (refused.is_set() or granted or not thread.is_alive()):
+        while not (lock_refusals.is_set() or granted or not thread.is_alive()):
             time.sleep(0.01)
         assert not granted, "granted while another process held the lock"
         assert thread.is_alive(), "the waiter gave up instead of waiting"
