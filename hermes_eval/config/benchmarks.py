@@ -404,6 +404,11 @@ class Board:
     def anchors(self) -> tuple[Anchor, ...]:
         return tuple(a for b in self.records for a in b.anchors)
 
+    @property
+    def main_scores(self) -> tuple[tuple[str, str], ...]:
+        """(query set, its record's main score) for every variant on the board: what ranks its table."""
+        return tuple((v.name, b.main_score) for b in self.records for v in b.variants)
+
 
 def boards(conf_dir: Path) -> dict[str, Board]:
     """Boards by name (the last part of their folder), their records in file-name order."""

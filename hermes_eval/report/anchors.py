@@ -15,7 +15,7 @@ from hermes_eval.config.benchmarks import AVERAGES, Anchor, boards
 from hermes_eval.core.errors import UserError
 from hermes_eval.record.folder import RunFiles
 
-__all__ = ["AVERAGES", "Anchor", "AnchorRow", "anchor_rows", "anchors_for", "load_anchors"]
+__all__ = ["AVERAGES", "Anchor", "AnchorRow", "anchor_rows", "anchors_for", "load_anchors", "main_scores_for"]
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,15 @@ def anchors_for(name: str, conf_dir: Path) -> tuple[tuple[Anchor, ...], tuple[st
         raise UserError(f"--anchors {name}: no such file and no board of that name in conf/benchmarks/*.yaml "
                         f"(boards: {', '.join(sorted(known))})")
     return known[name].anchors, known[name].columns
+
+
+def main_scores_for(name: str, conf_dir: Path) -> tuple[tuple[str, str], ...]:
+    """(query set, main score) of ``--anchors NAME``'s records: each ranks its own sets' tables (none
+    for an anchors file)."""
+    if Path(name).is_file():
+        return ()
+    known = boards(conf_dir)
+    return known[name].main_scores if name in known else ()
 
 
 def _over_repos(per_query: pd.DataFrame, metric: str) -> tuple[float, tuple[float, float]] | None:

@@ -37,7 +37,7 @@ def board_metrics(settings: ReportSettings) -> frozenset[str]:
     """Every metric whose per-query values a board can read under ``settings``: what may rank it or be
     shown (paired tests, tied groups, strata), the budget metric of the miss table, the anchors' metrics."""
     return frozenset((*QUALITY, *FAIR_METRICS, *SAME_CHUNKER_METRICS, *settings.columns, BUDGET_METRIC,
-                      *(a.metric for a in settings.anchors)))
+                      *(a.metric for a in settings.anchors), *(m for _, m in settings.main_scores)))
 
 
 def elide(text: str, limit: int) -> str:

@@ -39,6 +39,7 @@ class ReportSettings:
     seed: int = 0
     columns: tuple[str, ...] = ()  # metric columns shown after QUALITY (when present)
     anchors: tuple = ()  # published numbers set beside ours (report/anchors.py)
+    main_scores: tuple[tuple[str, str], ...] = ()  # (query set, metric ranking its table): records' main_score
 
 
 def first_present(preference: tuple[str, ...], columns) -> str:

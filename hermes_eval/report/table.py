@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping
 
 import pandas as pd
 
@@ -54,9 +55,18 @@ def present(group: pd.DataFrame, names: tuple[str, ...]) -> list[str]:
     return [m for m in names if m in group.columns and group[m].notna().any()]
 
 
-def sort_metric_for(group: pd.DataFrame) -> tuple[str, bool]:
-    """(ranking metric, chunkers differ): a chunking-fair metric whenever chunkers differ."""
+def chunking_fair(metric: str) -> bool:
+    """A metric that compares arms of different chunkers: file level, or judged over lines."""
+    return metric in FAIR_METRICS or metric.startswith("file_")
+
+
+def sort_metric_for(group: pd.DataFrame, main_score: str | None = None) -> tuple[str, bool]:
+    """(ranking metric, chunkers differ): the set's declared main score when the runs carry it and it
+    is fair to them (a chunk-level score is not when chunkers differ), else a chunking-fair metric
+    whenever chunkers differ."""
     differ = group["chunker"].nunique() > 1
+    if main_score and present(group, (main_score,)) and (not differ or chunking_fair(main_score)):
+        return main_score, differ
     pref = FAIR_METRICS if differ else SAME_CHUNKER_METRICS
     return first_present(pref, present(group, pref)), differ
 
@@ -79,13 +89,14 @@ def choose_baseline(rows: pd.DataFrame, spec: str | None) -> tuple[str, str]:
     return str(rows.iloc[-1]["config_hash"]), "default: no BM25-only arm, so the lowest-ranked row" + note
 
 
-def boards(df: pd.DataFrame, baseline: str | None = None, columns: tuple[str, ...] = ()) -> list[Board]:
-    """One board per query set, ranked by its sort metric (ties: nDCG@10, then system name);
-    sets that leak come after every clean one."""
+def boards(df: pd.DataFrame, baseline: str | None = None, columns: tuple[str, ...] = (),
+           main_scores: Mapping[str, str] | None = None) -> list[Board]:
+    """One board per query set, ranked by its sort metric (its record's main score when given and fair,
+    ``sort_metric_for``; ties: nDCG@10, then system name); sets that leak come after every clean one."""
     out = []
     ok = df[df["status"] == "ok"] if not df.empty and "status" in df.columns else df.iloc[0:0]
     for qs, group in (ok.groupby("queryset", sort=True) if not ok.empty else []):
-        metric, differ = sort_metric_for(group)
+        metric, differ = sort_metric_for(group, (main_scores or {}).get(str(qs)))
         keys = [metric] + [k for k in ("ndcg@10",) if k in group.columns and k != metric]
         rows = group.sort_values([*keys, "system", "chunker"], ascending=[False] * len(keys) + [True, True],
                                  na_position="last").reset_index(drop=True)

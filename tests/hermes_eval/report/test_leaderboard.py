@@ -62,6 +62,27 @@ def test_fair_metric_ranks_when_chunkers_differ_and_bm25_is_the_default_baseline
     assert b2.baseline == DENSE_AST.config_hash
 
 
+def test_a_records_main_score_ranks_its_set_when_fair_to_the_chunkers(built):
+    df, _ = collect(built.parent / "runs")
+    (b,) = boards(df, main_scores={"toy-qs": "line_coverage@10"})
+    assert b.sort_metric == "line_coverage@10" and b.quality[0] == "line_coverage@10"
+    values = list(b.rows["line_coverage@10"])
+    assert values == sorted(values, reverse=True)
+    (chunk_level,) = boards(df, main_scores={"toy-qs": "mrr@10"})  # chunkers differ: not comparable
+    assert chunk_level.sort_metric == "file_recall@10"
+    (other,) = boards(df, main_scores={"another-set": "line_coverage@10"})
+    assert other.sort_metric == "file_recall@10"
+
+
+def test_the_history_board_takes_each_records_main_score():
+    from hermes_eval.cli.main import CONF_DIR
+    from hermes_eval.report.anchors import main_scores_for
+
+    scores = dict(main_scores_for("history", CONF_DIR))
+    assert scores["ye-tomcat"] == "file_map" and scores["blizzard-tomcat70"] == "file_mrr@10"
+    assert main_scores_for("no-such-board", CONF_DIR) == ()
+
+
 def test_fair_preference_takes_the_first_metric_present():
     assert first_present(FAIR_METRICS, ["file_recall@10", "line_coverage@10"]) == "file_recall@10"
     assert first_present(FAIR_METRICS, ["file_recall@10", FAIR_METRICS[0]]) == FAIR_METRICS[0]
