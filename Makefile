@@ -9,7 +9,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup test-setup sweep test leaderboard boards bench gate benchmark benchmarks swebench swebench-dense repoeval clean
+.PHONY: setup test-setup sweep test leaderboard boards bench gate benchmark benchmarks swebench swebench-dense repoeval history clean
 
 setup: $(STAMP)
 
@@ -77,6 +77,11 @@ swebench-dense: swebench
 # reports/benchmarks/repoeval/: RepoEval function level, CodeRAG-Bench's protocol beside ours (record repoeval)
 repoeval: setup
 	$(BENCHMARK) repoeval
+
+# reports/benchmarks/history/: bug localization and history-mined sets (records bench4bl, blizzard, gandhi,
+# mined, ye; issue 46), every report or commit on its own parent snapshot
+history: setup
+	$(BENCHMARK) --board history
 
 leaderboard: setup
 	$(BIN)/hermes-eval leaderboard
