@@ -1,0 +1,55 @@
+"""Ye et al.'s ranks beside ours on the same reports and gold: file order from chunk ids, their ranks as a
+ranking, and each row's values against ones worked out by hand (a stored set and run read back)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hermes_eval.core import Query, Span
+from hermes_eval.core.queryset import QuerySet
+from hermes_eval.costs import ye_compare
+from hermes_eval.querysets.store import save_queryset
+from hermes_eval.record.trec import read_run
+
+SCOPE = "tc@1111aaaa/"
+
+
+def _query(qid: str, gold: list[str], added: list[str], ranks: dict[str, int]) -> Query:
+    return Query(qid, f"report {qid}", tuple(Span(SCOPE + p, 1, 9) for p in gold), repo="apache/tomcat",
+                 meta={"scope": SCOPE, "gold_files_added_by_fix": added, "gold_files_not_indexed": [],
+                       "ye_ranks": ranks})
+
+
+def test_file_order_is_each_files_first_chunk_without_the_scope():
+    ids = [SCOPE + "b/B.java:1-5", SCOPE + "a/A.java:10-20", SCOPE + "b/B.java:6-9", SCOPE + "c/C.java:1-2"]
+    assert ye_compare.file_ranking(ids, SCOPE) == ["b/B.java", "a/A.java", "c/C.java"]
+
+
+def test_their_ranks_become_a_ranking_with_unjudged_gaps():
+    ranked = ye_compare.ye_ranking({"a/A.java": 3, "b/B.java": 1})
+    assert ranked[0] == "b/B.java" and ranked[2] == "a/A.java" and len(ranked) == 3
+    assert ranked[1] not in {"a/A.java", "b/B.java"}
+
+
+def test_rows_separate_the_subset_the_gold_rule_and_the_ranker(tmp_path):
+    # r1: gold A, the fix also added N; ours ranks B, A (A at 2); theirs ranks A at 1.
+    # r2: released ranks absent (not in their subset); ours ranks C first.
+    save_queryset(QuerySet("ye-toy", (_query("r1", ["a/A.java"], ["n/N.java"], {"a/A.java": 1}),
+                                      _query("r2", ["c/C.java"], [], {}))), tmp_path / "ye-toy")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "record.json").write_text(json.dumps({"system": "rank_bm25", "chunker": "whole_file"}))
+    (run / "run.trec").write_text(f"r1 Q0 {SCOPE}b/B.java:1-9 1 2.0 x\nr1 Q0 {SCOPE}a/A.java:1-9 2 1.0 x\n"
+                                  f"r2 Q0 {SCOPE}c/C.java:1-9 1 3.0 x\n")
+    rows = dict(ye_compare.compare(ye_compare.read_reports(tmp_path / "ye-toy"),
+                                   {"ours": read_run(run / "run.trec")}))
+    every, subset, their_gold = (rows[f"ours: {s}"] for s in ("every report, our gold", "released subset, our gold",
+                                                              "released subset, their gold"))
+    lr = rows["Ye et al. LR (released ranks): released subset, their gold"]
+    assert every["n"] == 2 and every["map"] == pytest.approx((0.5 + 1.0) / 2) and every["acc@1"] == 0.5
+    assert subset["n"] == 1 and subset["map"] == pytest.approx(0.5) and subset["mrr"] == pytest.approx(0.5)
+    assert their_gold["map"] == pytest.approx(0.25) and their_gold["acc@5"] == 1.0  # N counts as a miss
+    assert lr["n"] == 1 and lr["map"] == pytest.approx(0.5) and lr["mrr"] == 1.0 and lr["acc@1"] == 1.0
+    assert ye_compare.main(["--queries", str(tmp_path / "ye-toy"), str(run), "--out", str(tmp_path / "t.md")]) == 0
+    assert "| whole_file/rank_bm25: released subset, their gold | 1 | 0.2500 | 0.5000 |" in (tmp_path / "t.md").read_text()
