@@ -14,12 +14,9 @@ each file's real path.
 from __future__ import annotations
 
 import re
-import subprocess
-from dataclasses import dataclass, field
-from pathlib import Path
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.corpus import git_tree
+from hermes_eval.querysets.readers.release_tree import ReleaseTree
 
 PROJECTS = ("ecf", "eclipse.jdt.core", "eclipse.jdt.debug", "eclipse.jdt.ui", "eclipse.pde.ui", "tomcat70")
 CLASSES = ("ST", "PE", "NL")
@@ -37,69 +34,17 @@ def decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-@dataclass
-class Package:
+class Package(ReleaseTree):
     """The package's files under ``root``: a folder (a checkout), or a git repository at ``commit``."""
 
-    root: Path
-    commit: str | None = None  # None: a folder
-    _tree: dict[str, git_tree.Entry] | None = field(default=None, repr=False)
-    _blobs: git_tree.Blobs | None = field(default=None, repr=False)
-
-    @classmethod
-    def open(cls, path: Path, commit: str | None = None) -> "Package":
-        path = Path(path)
-        is_git = (path / "HEAD").is_file() and (path / "objects").is_dir() or (path / ".git").exists()
-        if not is_git:
-            if commit:
-                raise UserError(f"commit={commit}: {path} is a folder, not a git repository; drop the option")
-            if not (path / "Goldset").is_dir():
-                raise UserError(f"{path}: no Goldset/ folder: give the BLIZZARD replication package (a checkout "
-                                f"or a mirror of masud-technope/BLIZZARD-Replication-Package-ESEC-FSE2018)")
-            return cls(path)
-        proc = subprocess.run(["git", "-C", str(path), "rev-parse", "--verify", f"{commit or 'HEAD'}^{{commit}}"],
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise UserError(f"{path}: no commit {commit or 'HEAD'} ({proc.stderr.strip()}): check the mirror")
-        return cls(path, proc.stdout.strip())
-
-    @property
-    def source(self) -> dict:
-        return {"path": str(self.root.resolve()), "commit": self.commit}
-
-    def _entries(self) -> dict[str, git_tree.Entry]:
-        if self._tree is None:
-            self._tree = {e.path: e for e in git_tree.tree(self.root, self.commit)}
-        return self._tree
-
-    def names(self, folder: str) -> list[str]:
-        """The names of the files directly in ``folder`` (sorted)."""
-        if self.commit is None:
-            d = self.root / folder
-            return sorted(p.name for p in d.iterdir() if p.is_file()) if d.is_dir() else []
-        prefix = folder.rstrip("/") + "/"
-        return sorted(p[len(prefix):] for p in self._entries() if p.startswith(prefix) and "/" not in p[len(prefix):])
-
-    def read(self, rel: str) -> bytes | None:
-        """The file's bytes, None when the package lacks it (or a mirror lacks its blob)."""
-        if self.commit is None:
-            p = self.root / rel
-            return p.read_bytes() if p.is_file() else None
-        e = self._entries().get(rel)
-        if e is None or e.size == git_tree.MISSING:
-            return None
-        if self._blobs is None:
-            self._blobs = git_tree.Blobs(self.root)
-        return self._blobs.raw(e.sha)
+    MARKER = "Goldset"
+    HINT = ("give the BLIZZARD replication package (a checkout or a mirror of "
+            "masud-technope/BLIZZARD-Replication-Package-ESEC-FSE2018)")
 
     def text(self, rel: str, encoding: str | None = None) -> str | None:
         """The file as text: ``encoding`` (undecodable bytes replaced), else :func:`decode`'s guess."""
         data = self.read(rel)
         return None if data is None else decode(data) if encoding is None else data.decode(encoding, "replace")
-
-    def close(self) -> None:
-        if self._blobs is not None:
-            self._blobs.close()
 
     # --- the package's tables ------------------------------------------------------------------------------
     def tsv(self, rel: str, encoding: str | None = None) -> dict[str, str]:

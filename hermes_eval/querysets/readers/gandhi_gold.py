@@ -1,6 +1,6 @@
 """The gold sets of Gandhi, Gao & Callan 2025 ("Repository-level Code Search with Neural Retrieval
 Methods", arXiv 2502.07067; GitHub Siddharth-Gandhi/ds), read from a checkout or straight from a git
-mirror of that repository (``git show COMMIT:PATH``: nothing unpacked).
+mirror of that repository (``release_tree.py``: nothing unpacked).
 
 Per repository ``OWNER_NAME`` (lower case, e.g. ``redis_redis``, ``apache_kafka``):
 ``gold/OWNER_NAME/v2_OWNER_NAME_gpt4_gold.{csv,parquet}`` (100 test commits) and ``..._gpt4_train``
@@ -14,11 +14,10 @@ from __future__ import annotations
 import ast
 import csv
 import io
-import subprocess
 from dataclasses import dataclass
-from pathlib import Path
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.querysets.readers.release_tree import ReleaseTree
 
 SPLITS = ("gold", "train")
 COLUMNS = ("commit_id", "commit_date", "commit_message", "actual_files_modified", "transformed_message_gpt4")
@@ -48,41 +47,11 @@ class Row:
     rewritten: str  # transformed_message_gpt4
 
 
-@dataclass(frozen=True)
-class Release:
+class Release(ReleaseTree):
     """The release under ``root``: a folder (a checkout) or a git repository read at ``commit``."""
 
-    root: Path
-    commit: str | None = None  # None: a folder
-
-    @classmethod
-    def open(cls, path: Path, commit: str | None = None) -> "Release":
-        path = Path(path)
-        is_git = (path / "HEAD").is_file() and (path / "objects").is_dir() or (path / ".git").exists()
-        if not is_git:
-            if commit:
-                raise UserError(f"commit={commit}: {path} is a folder, not a git repository; drop the option")
-            if not (path / "gold").is_dir():
-                raise UserError(f"{path}: no gold/ folder: give the release of Gandhi et al. (a checkout or a "
-                                f"mirror of Siddharth-Gandhi/ds)")
-            return cls(path)
-        proc = subprocess.run(["git", "-C", str(path), "rev-parse", "--verify", f"{commit or 'HEAD'}^{{commit}}"],
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise UserError(f"{path}: no commit {commit or 'HEAD'} ({proc.stderr.strip()}): check the mirror")
-        return cls(path, proc.stdout.strip())
-
-    @property
-    def source(self) -> dict:
-        return {"path": str(self.root.resolve()), "commit": self.commit}
-
-    def read(self, rel: str) -> bytes | None:
-        """The file's bytes, or None when the release has no such file."""
-        if self.commit is None:
-            p = self.root / rel
-            return p.read_bytes() if p.is_file() else None
-        proc = subprocess.run(["git", "-C", str(self.root), "show", f"{self.commit}:{rel}"], capture_output=True)
-        return proc.stdout if proc.returncode == 0 else None
+    MARKER = "gold"
+    HINT = "give the release of Gandhi et al. (a checkout or a mirror of Siddharth-Gandhi/ds)"
 
     def rows(self, repo: str, split: str = "gold") -> tuple[str, list[Row]]:
         """(the file read, its rows): the CSV when present, else the parquet."""
