@@ -5,7 +5,8 @@ licence and provenance; SWE-bench also reads git mirrors under ``HERMES_MIRRORS`
 reads it and with which options, its protocol variants (each one query set: the import's paths and
 options, the corpus its runs index, and its overlays: ``+benchmark=NAME``, how it is chunked and
 judged), the main score, the sweeps that run its arms, the board it belongs to (with the extra
-columns it shows) and the published numbers set beside ours there (anchors), and its test slice.
+columns it shows and, optionally, less query text and gold code kept for it: ``board_limits``) and the
+published numbers set beside ours there (anchors), and its test slice.
 
 Everything else is derived from the records: the ``benchmark`` and benchmark ``experiment`` configs
 (:mod:`hermes_eval.config.benchmark_overlays`), ``hermes-eval benchmark NAME`` and the
@@ -242,6 +243,7 @@ class Benchmark:
     slice: str  # the test slice: the data folder's layout, a few real rows
     sweeps: tuple[Sweep, ...]
     anchors: tuple[Anchor, ...]
+    board_limits: tuple[tuple[str, int], ...] = ()  # (limit, value) its board keeps (report/options.py BoardLimits)
     path: Path = field(default=Path(), compare=False)
 
     @property
@@ -307,6 +309,21 @@ def _sweep(experiment: str, data: Any, where: str) -> Sweep:
     return out
 
 
+def _board_limits(data: Any, where: str) -> tuple[tuple[str, int], ...]:
+    """``board_limits``: a mapping of report/options.py: BoardLimits's limits to positive integers."""
+    from hermes_eval.report.options import limit_names
+
+    if data is None:
+        return ()
+    f = _Fields(data, where)
+    out = tuple((k, f.get(k, int)) for k in limit_names() if k in data)
+    f.done()
+    bad = [(k, v) for k, v in out if v < 1]
+    if bad:
+        raise UserError(f"{where}: field {bad[0][0]!r} must be a positive integer, got {bad[0][1]!r}")
+    return out
+
+
 def parse(data: Any, path: Path) -> Benchmark:
     """A record from its YAML mapping; every error names the file and the field."""
     where = str(path)
@@ -323,7 +340,8 @@ def parse(data: Any, path: Path) -> Benchmark:
     sweeps = tuple(_sweep(str(n), s, f"{where} sweeps.{n}") for n, s in f.get("sweeps", dict, {}).items())
     anchors = tuple(Anchor.parse(a, f"{where} anchors[{i}]") for i, a in enumerate(f.get("anchors", list, [])))
     record = Benchmark(f.get("name"), f.get("title"), importer, data_, variants, f.get("main_score"),
-                       f.get("board"), f.words("columns"), f.get("slice"), sweeps, anchors, path)
+                       f.get("board"), f.words("columns"), f.get("slice"), sweeps, anchors,
+                       _board_limits(f.get("board_limits", dict, None), f"{where} board_limits"), path)
     f.done()
     _check(record)
     return record
@@ -403,6 +421,16 @@ class Board:
     @property
     def anchors(self) -> tuple[Anchor, ...]:
         return tuple(a for b in self.records for a in b.anchors)
+
+    @property
+    def limits(self) -> dict[str, int]:
+        """What the board keeps of query text and gold code where its records ask for less than the
+        defaults: per limit, the smallest any record gives (a record cannot make another's board larger)."""
+        out: dict[str, int] = {}
+        for b in self.records:
+            for k, v in b.board_limits:
+                out[k] = min(v, out.get(k, v))
+        return out
 
     @property
     def main_scores(self) -> tuple[tuple[str, str], ...]:

@@ -14,8 +14,10 @@ import yaml
 from hermes_eval.config.benchmarks import AVERAGES, Anchor, boards
 from hermes_eval.core.errors import UserError
 from hermes_eval.record.folder import RunFiles
+from hermes_eval.report.options import BoardLimits
 
-__all__ = ["AVERAGES", "Anchor", "AnchorRow", "anchor_rows", "anchors_for", "load_anchors", "main_scores_for"]
+__all__ = ["AVERAGES", "Anchor", "AnchorRow", "anchor_rows", "anchors_for", "limits_for", "load_anchors",
+           "main_scores_for"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,15 @@ def main_scores_for(name: str, conf_dir: Path) -> tuple[tuple[str, str], ...]:
         return ()
     known = boards(conf_dir)
     return known[name].main_scores if name in known else ()
+
+
+def limits_for(name: str | None, conf_dir: Path) -> BoardLimits:
+    """What ``--anchors NAME``'s board keeps of query text and gold code (its records' ``board_limits``);
+    the defaults for an anchors file or no --anchors."""
+    if not name or Path(name).is_file():
+        return BoardLimits()
+    known = boards(conf_dir)
+    return BoardLimits.of(known[name].limits) if name in known else BoardLimits()
 
 
 def _over_repos(per_query: pd.DataFrame, metric: str) -> tuple[float, tuple[float, float]] | None:

@@ -11,7 +11,7 @@ from typing import Collection
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.board_run import BoardRun, from_folder
 from hermes_eval.report.gold_code import GoldCode, read_gold_code
-from hermes_eval.report.options import EXPLORER_CODE_CHARS, EXPLORER_CODE_LINES, EXPLORER_CODE_MAX_FILES
+from hermes_eval.report.options import EXPLORER_CODE_MAX_FILES, BoardLimits
 
 
 @dataclass(frozen=True)
@@ -23,21 +23,23 @@ class BoardInputs:
     codes: dict[str, GoldCode]  # query set -> the code of its runs' gold spans (the explorer's)
 
 
-def set_code(record: dict, runs: Collection[BoardRun]) -> GoldCode:
-    """The code of every gold span of ``runs`` (one query set's), read from the corpus ``record`` names."""
+def set_code(record: dict, runs: Collection[BoardRun], limits: BoardLimits = BoardLimits()) -> GoldCode:
+    """The code of every gold span of ``runs`` (one query set's), read from the corpus ``record`` names and
+    clipped to ``limits``."""
     spans = {s for r in runs for v in r.gold.values() for s in v}
-    return read_gold_code(record, spans, EXPLORER_CODE_LINES, EXPLORER_CODE_CHARS, EXPLORER_CODE_MAX_FILES)
+    return read_gold_code(record, spans, limits.code_lines, limits.code_chars, EXPLORER_CODE_MAX_FILES)
 
 
-def from_runs(records: list[dict], metrics: Collection[str]) -> BoardInputs:
+def from_runs(records: list[dict], metrics: Collection[str], limits: BoardLimits = BoardLimits()) -> BoardInputs:
     """What a board reads of its run folders: each finished run (keeping the per-query ``metrics``), and
-    each query set's gold code from the corpus of its first finished run."""
+    each query set's gold code from the corpus of its first finished run (query text and code as the
+    board's ``limits`` clip them)."""
     ok = [r for r in records if r.get("status") == "ok"]
-    runs = {str(r["config_hash"]): from_folder(RunFiles(Path(r["_dir"])), metrics) for r in ok}
+    runs = {str(r["config_hash"]): from_folder(RunFiles(Path(r["_dir"])), metrics, limits) for r in ok}
     first: dict[str, dict] = {}
     for r in ok:
         first.setdefault(str(r.get("queryset")), r)
-    codes = {qs: set_code(rec, [runs[str(r["config_hash"])] for r in ok if str(r.get("queryset")) == qs])
+    codes = {qs: set_code(rec, [runs[str(r["config_hash"])] for r in ok if str(r.get("queryset")) == qs], limits)
              for qs, rec in first.items()}
     return BoardInputs(records, runs, codes)
 

@@ -2,25 +2,34 @@
 board (``<out>/results/``) on every build from run folders, so that ``leaderboard --from-results`` rebuilds
 the same markdown and HTML without them, and without their corpora (``make boards``).
 
-  board.json        format, the settings the board was built with, its runs (name, query set, config
-                    hash, status), the metrics kept per query, each file's sha256
-  runs.json.gz      every record in the board's order with its run folder's name and path, less what no
-                    board reads (its run files' checksums, per-stratum means)
+  board.json        format, the settings the board was built with and what it keeps (BoardLimits), its
+                    runs (name, query set, config hash, status), the metrics kept per query, each file's
+                    sha256
+  runs.json.xz      every record in the board's order with its run folder's name and path, less what no
+                    board reads (DROPPED: its run files' checksums, per-stratum means, per-snapshot work,
+                    the corpus's source list repeated in its corpus and query-set infos)
   queries.parquet   per query of each finished run: board_table (report/board_run.py)
   rankings.parquet  per query of each finished run: the ranking as boards read it (Ranked: top ids and
-                    judged positions) at chunk and file level, qrels at both levels, the gold line spans
+                    judged positions) at chunk and file level, qrels at both levels, the gold line spans;
+                    every id relative to the row's snapshot prefix (report/relative_ids.py), and a
+                    query's qrels and gold spans stored once for the arms of its set that share them
   latency.parquet   each finished run's per-stage latencies, sorted
-  code.json.gz      per query set, the code of its gold spans as the explorer shows it (clipped)
+  code.json.xz      per query set, the code of its gold spans as the explorer shows it (clipped)
 
 The runs of every query set share each table, zstd-compressed with one dictionary per column, so a
 query's text and the chunk ids that arms and sets share are stored once; latencies are integer
-nanoseconds when that gives every millisecond value back exactly (the runner writes ns / 1e6)."""
+nanoseconds when that gives every millisecond value back exactly (the runner writes ns / 1e6). The JSON
+files are xz-compressed: its window spans the whole file, so a list or a set's code that two records or
+two sets share is stored once (gzip's 32 KB window does not reach back that far).
+
+Results of format 1 (gzip JSON, absolute ids, the default limits) are read as they are."""
 from __future__ import annotations
 
 import gzip
 import hashlib
 import io
 import json
+import lzma
 from dataclasses import dataclass
 from itertools import groupby
 from pathlib import Path
@@ -34,21 +43,27 @@ import pyarrow.parquet as pq
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.core.errors import UserError
 from hermes_eval.report.board_inputs import BoardInputs
-from hermes_eval.report.board_run import BoardRun, Ranked
+from hermes_eval.report.board_run import TOP1, BoardRun, Ranked
 from hermes_eval.report.gold_code import GoldCode
 from hermes_eval.report.freshness import RESULTS_INDEX
-from hermes_eval.report.options import EXPLORER_QUERY_CHARS, KEEP_TOP
+from hermes_eval.report.options import KEEP_TOP, BoardLimits
+from hermes_eval.report.relative_ids import absolute, common_snapshot, relative
 
-FORMAT = 1
+FORMAT = 2
+READS = (1, 2)  # formats this hermes-eval reads (1: boards committed before relative ids and limits)
 INDEX = RESULTS_INDEX  # board.json (the board's freshness key hashes the folder it is in)
-RECORDS = "runs.json.gz"
+RECORDS = "runs.json.xz"
 QUERIES = "queries.parquet"
 RANKINGS = "rankings.parquet"
 LATENCY = "latency.parquet"
-CODE = "code.json.gz"
+CODE = "code.json.xz"
 FILES = (RECORDS, QUERIES, RANKINGS, LATENCY, CODE)
-RUN_KEY = "_run"  # the parquet column naming a row's run (its index in runs.json.gz)
-DROPPED = ("files", "strata")  # record keys no board reads: run-file checksums, per-stratum means
+NAMES_1 = {RECORDS: "runs.json.gz", CODE: "code.json.gz"}  # format 1's names, where they differ
+RUN_KEY = "_run"  # the parquet column naming a row's run (its index in runs.json)
+# Record keys no board reads: run-file checksums, per-stratum means, per-snapshot counts and work; and
+# nested ones: the corpus's source list as its corpus and query-set infos repeat it (the config keeps it).
+DROPPED = ("files", "strata", "snapshots", "snapshot_work")
+DROPPED_NESTED = (("corpus_info", "sources"), ("queryset_info", "manifest", "corpus_sources"))
 PARQUET = {"compression": "zstd", "compression_level": 19, "write_statistics": False,
            "dictionary_pagesize_limit": 1 << 26}  # one dictionary per column: texts stored once
 NS_PER_MS = 1e6
@@ -85,8 +100,29 @@ def _exact_ns(ms: np.ndarray) -> np.ndarray | None:
     return ns.astype(np.int64)
 
 
-def _gz_json(data: object) -> bytes:
-    return gzip.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"), compresslevel=9, mtime=0)
+def _xz_json(data: object) -> bytes:
+    return lzma.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"), preset=9 | lzma.PRESET_EXTREME)
+
+
+def _json(name: str, data: bytes) -> object:
+    """The JSON of a results file (xz, or gzip in format 1)."""
+    return json.loads((gzip.decompress if name.endswith(".gz") else lzma.decompress)(data))
+
+
+def _without(node: Mapping, path: Sequence[str]) -> Mapping:
+    """``node`` less the key at ``path`` (copied along it, the rest shared), or itself when it has none."""
+    head, rest = path[0], path[1:]
+    if not rest:
+        return {k: v for k, v in node.items() if k != head} if head in node else node
+    return {**node, head: _without(node[head], rest)} if isinstance(node.get(head), dict) else node
+
+
+def _lean(record: Mapping) -> dict:
+    """``record`` without what no board reads (DROPPED, DROPPED_NESTED)."""
+    out: Mapping = {k: v for k, v in record.items() if k not in DROPPED and k != "_dir"}
+    for path in DROPPED_NESTED:
+        out = _without(out, path)
+    return dict(out)
 
 
 def _parquet(table: pa.Table, **options) -> bytes:
@@ -95,9 +131,31 @@ def _parquet(table: pa.Table, **options) -> bytes:
     return buf.getvalue()
 
 
+def _first_ids(ranked: Mapping[str, Ranked], qids) -> list[str | None]:
+    """Each query's first ranked chunk id (None: no ranking)."""
+    return [rk.top[0] if (rk := ranked.get(str(q))) is not None and rk.top else None for q in qids]
+
+
+def _without_top1(r: BoardRun) -> pd.DataFrame:
+    """``r``'s per-query table, its TOP1 left empty where the ranking's first id gives it back (format 2)."""
+    df = r.per_query
+    if TOP1 not in df.columns:
+        return df
+    firsts = _first_ids(r.ranked, df["qid"])
+    return df.assign(**{TOP1: [None if t == first else t for t, first in zip(df[TOP1], firsts)]})
+
+
+def _with_top1(df: pd.DataFrame, ranked: Mapping[str, Ranked]) -> pd.DataFrame:
+    """The per-query table :func:`_without_top1` stored, its TOP1 whole again."""
+    if TOP1 not in df.columns or not df[TOP1].isna().any():
+        return df
+    firsts = _first_ids(ranked, df["qid"])
+    return df.assign(**{TOP1: [first if pd.isna(t) else t for t, first in zip(df[TOP1], firsts)]})
+
+
 def _queries_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
     """The per-query tables of the runs, one after another."""
-    frames = [r.per_query.assign(**{RUN_KEY: i}) for i, r in runs if r.present]
+    frames = [_without_top1(r).assign(**{RUN_KEY: i}) for i, r in runs if r.present]
     df = pd.concat(frames, ignore_index=True, sort=False) if frames else pd.DataFrame({RUN_KEY: []})
     df = df[[RUN_KEY, *[c for c in df.columns if c != RUN_KEY]]]
     df[RUN_KEY] = df[RUN_KEY].astype("int32")
@@ -119,13 +177,34 @@ def _latency_table(runs: Sequence[tuple[int, BoardRun]]) -> tuple[bytes, str]:
     return _parquet(table, use_dictionary=[RUN_KEY, "stage"]), unit
 
 
+PREFIX = "prefix"  # the row's snapshot prefix; its ids are stored relative to it (format 2)
+ID_COLUMNS = ("top", "deep_id", "ftop", "fdeep_id", "qrel_id", "fqrel_id", "gold_path")
+# A query's qrels and gold spans are those of every arm of its set: a row whose JUDGED cells equal an
+# earlier row's of the same qid leaves them empty and names that row's run in SHARED (format 2).
+JUDGED = ("qrel_id", "qrel", "fqrel_id", "fqrel", "gold_path", "gold_first", "gold_last")
+SHARED = "shared"
 STR_LIST, INT_LIST = pa.list_(pa.string()), pa.list_(pa.int32())
 RANK_SCHEMA = pa.schema([
-    (RUN_KEY, pa.int32()), ("qid", pa.string()),
+    (RUN_KEY, pa.int32()), ("qid", pa.string()), (PREFIX, pa.string()),
     ("top", STR_LIST), ("deep_pos", INT_LIST), ("deep_id", STR_LIST), ("n", pa.int32()),
     ("ftop", STR_LIST), ("fdeep_pos", INT_LIST), ("fdeep_id", STR_LIST), ("fn", pa.int32()),
     ("qrel_id", STR_LIST), ("qrel", INT_LIST), ("fqrel_id", STR_LIST), ("fqrel", INT_LIST),
-    ("gold_path", STR_LIST), ("gold_first", INT_LIST), ("gold_last", INT_LIST)])
+    ("gold_path", STR_LIST), ("gold_first", INT_LIST), ("gold_last", INT_LIST), (SHARED, pa.int32())])
+
+
+def _relative_row(row: dict) -> dict:
+    """``row`` with its prefix set and its ids stored relative to it."""
+    prefix = common_snapshot(d for c in ID_COLUMNS for d in row[c] or ())
+    return {**row, PREFIX: prefix,
+            **{c: None if row[c] is None else [relative(prefix, d) for d in row[c]] for c in ID_COLUMNS}}
+
+
+def _absolute_row(row: dict) -> dict:
+    """A stored row with its ids whole again (format 1 rows hold them whole already)."""
+    prefix = row.get(PREFIX)
+    if prefix is None:
+        return row
+    return {**row, **{c: None if row[c] is None else [absolute(prefix, d) for d in row[c]] for c in ID_COLUMNS}}
 
 
 def _ranked_cells(r: Ranked | None) -> tuple:
@@ -141,15 +220,23 @@ def _qrel_cells(rel: Mapping[str, int] | None) -> tuple:
 def _rankings_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
     """The runs' kept rankings, qrels and gold spans (one row per run and query)."""
     cols: dict[str, list] = {f.name: [] for f in RANK_SCHEMA}
+    held: dict[str, list[tuple[int, tuple]]] = {}  # qid -> (run, judged cells) of rows holding their own
     for i, r in runs:
         qids = dict.fromkeys([*r.ranked, *r.file_ranked, *r.qrels, *r.file_qrels, *r.gold])
         for q in qids:
             gold = r.gold.get(q)
-            row = (i, q, *_ranked_cells(r.ranked.get(q)), *_ranked_cells(r.file_ranked.get(q)),
-                   *_qrel_cells(r.qrels.get(q)), *_qrel_cells(r.file_qrels.get(q)),
-                   *((None, None, None) if gold is None else
-                     ([p for p, _, _ in gold], [a for _, a, _ in gold], [b for _, _, b in gold])))
-            for name, value in zip(cols, row):
+            row = dict(zip(cols, (i, q, "", *_ranked_cells(r.ranked.get(q)), *_ranked_cells(r.file_ranked.get(q)),
+                                  *_qrel_cells(r.qrels.get(q)), *_qrel_cells(r.file_qrels.get(q)),
+                                  *((None, None, None) if gold is None else
+                                    ([p for p, _, _ in gold], [a for _, a, _ in gold], [b for _, _, b in gold])),
+                                  None)))
+            judged = tuple(row[c] for c in JUDGED)
+            same = next((j for j, cells in held.get(q, ()) if cells == judged), None)
+            if same is None:
+                held.setdefault(q, []).append((i, judged))
+            else:
+                row.update({c: None for c in JUDGED}, **{SHARED: same})
+            for name, value in _relative_row(row).items():
                 cols[name].append(value)
     return _parquet(pa.table(cols, schema=RANK_SCHEMA))
 
@@ -158,8 +245,10 @@ def _layout(df: pd.DataFrame) -> dict:
     return {"columns": [str(c) for c in df.columns], "dtypes": {str(c): str(t) for c, t in df.dtypes.items()}}
 
 
-def write_results(out: Path, inputs: BoardInputs, settings: dict, metrics: frozenset[str]) -> list[Path]:
-    """Write a board's results into ``out`` (replacing an earlier export); return the paths written."""
+def write_results(out: Path, inputs: BoardInputs, settings: dict, metrics: frozenset[str],
+                  limits: BoardLimits = BoardLimits()) -> list[Path]:
+    """Write a board's results into ``out`` (replacing an earlier export; ``limits``: those ``inputs`` were
+    read with); return the paths written."""
     taken: set[str] = set()
     names = [_unique(Path(str(rec.get("_dir") or "run")).name, taken) for rec in inputs.records]
     members, entries, index_runs = [], [], []
@@ -168,19 +257,19 @@ def write_results(out: Path, inputs: BoardInputs, settings: dict, metrics: froze
         if run is not None:
             members.append((i, run))
         entries.append({"name": name, "run_dir": str(rec.get("_dir")),
-                        "record": {k: v for k, v in rec.items() if k not in DROPPED and k != "_dir"},
+                        "record": _lean(rec),
                         "table": _layout(run.per_query) if run is not None and run.present else None,
                         "stages": list(run.latency) if run is not None else []})
         index_runs.append({"name": name, "queryset": rec.get("queryset"), "config_hash": rec.get("config_hash"),
                            "status": rec.get("status"), "per_query": run is not None})
     latency, unit = _latency_table(members)
-    files = {RECORDS: _gz_json(entries), QUERIES: _queries_table(members), RANKINGS: _rankings_table(members),
+    files = {RECORDS: _xz_json(entries), QUERIES: _queries_table(members), RANKINGS: _rankings_table(members),
              LATENCY: latency,
-             CODE: _gz_json({qs: {"note": c.note, "text": dict(c.text)} for qs, c in inputs.codes.items()})}
+             CODE: _xz_json({qs: {"note": c.note, "text": dict(c.text)} for qs, c in inputs.codes.items()})}
     index = {"format": FORMAT,
              "about": "what hermes-eval leaderboard read of every run of this board; rebuild the board with "
                       "`hermes-eval leaderboard --from-results <this folder>` (make boards)",
-             "settings": settings, "keep_top": KEEP_TOP, "query_chars": EXPLORER_QUERY_CHARS,
+             "settings": settings, "keep_top": KEEP_TOP, "limits": limits.stored(),
              "metrics": sorted(metrics), "latency_unit": unit, "runs": index_runs,
              "files": {n: _sha(b) for n, b in sorted(files.items())}}
     written = []
@@ -235,9 +324,12 @@ PARTS = ("ranked", "file_ranked", "qrels", "file_qrels", "gold")
 def _rank_parts(rankings: pa.Table) -> dict[int, dict[str, dict]]:
     """run index -> its kept rankings, qrels and gold spans by qid."""
     parts: dict[int, dict[str, dict]] = {}
-    for row in rankings.to_pylist():
+    shared = []
+    for row in map(_absolute_row, rankings.to_pylist()):
         p = parts.setdefault(row[RUN_KEY], {k: {} for k in PARTS})
         q = row["qid"]
+        if row.get(SHARED) is not None:
+            shared.append((p, q, parts[row[SHARED]]))
         if (r := _ranked(row["top"], row["deep_pos"], row["deep_id"], row["n"])) is not None:
             p["ranked"][q] = r
         if (r := _ranked(row["ftop"], row["fdeep_pos"], row["fdeep_id"], row["fn"])) is not None:
@@ -248,6 +340,10 @@ def _rank_parts(rankings: pa.Table) -> dict[int, dict[str, dict]]:
             p["file_qrels"][q] = dict(zip(row["fqrel_id"], row["fqrel"]))
         if row["gold_path"] is not None:
             p["gold"][q] = tuple(zip(row["gold_path"], row["gold_first"], row["gold_last"]))
+    for p, q, source in shared:
+        for part in ("qrels", "file_qrels", "gold"):
+            if q in source[part]:
+                p[part][q] = source[part][q]
     return parts
 
 
@@ -262,25 +358,34 @@ def _index(folder: Path) -> dict:
     except (OSError, ValueError) as exc:
         raise UserError(f"{folder}: no readable {INDEX} ({type(exc).__name__}); --from-results takes a board's "
                         f"results folder (e.g. reports/results), written by hermes-eval leaderboard --runs") from None
-    if index.get("format") != FORMAT:
-        raise UserError(f"{folder}: results format {index.get('format')!r}, this hermes-eval reads {FORMAT}; rebuild "
-                        f"the board from its runs")
+    if index.get("format") not in READS:
+        raise UserError(f"{folder}: results format {index.get('format')!r}, this hermes-eval reads "
+                        f"{' and '.join(map(str, READS))}; rebuild the board from its runs")
     return index
 
 
-def read_results(folder: Path) -> BoardResults:
-    """A board's results as :func:`write_results` wrote them, each file checked against its checksum."""
+def _limits(index: Mapping) -> BoardLimits:
+    """The limits results were written with (format 1: the defaults, but its recorded query characters)."""
+    if index.get("format") == 1:
+        return BoardLimits(query_chars=index.get("query_chars"))
+    return BoardLimits.of(index.get("limits") or {})
+
+
+def read_results(folder: Path, limits: BoardLimits = BoardLimits()) -> BoardResults:
+    """A board's results as :func:`write_results` wrote them, each file checked against its checksum; refused
+    when they were written keeping other results or ``limits`` than the board's now."""
     folder = Path(folder)
     index = _index(folder)
-    if (index.get("keep_top"), index.get("query_chars")) != (KEEP_TOP, EXPLORER_QUERY_CHARS):
-        raise UserError(f"{folder}: written keeping {index.get('keep_top')} results and {index.get('query_chars')} "
-                        f"query characters, this hermes-eval keeps {KEEP_TOP} and {EXPLORER_QUERY_CHARS}; rebuild "
-                        f"the board from its runs")
+    written = (index.get("keep_top"), _limits(index))
+    if written != (KEEP_TOP, limits):
+        raise UserError(f"{folder}: written keeping {written[0]} results and {written[1]}, the board now keeps "
+                        f"{KEEP_TOP} and {limits} (conf/benchmarks board_limits); rebuild the board from its runs")
     sums = index.get("files") or {}
-    entries = json.loads(gzip.decompress(_read(folder, RECORDS, sums)))
+    old = index.get("format") == 1
+    records_name, code_name = (NAMES_1[RECORDS], NAMES_1[CODE]) if old else (RECORDS, CODE)
+    entries = _json(records_name, _read(folder, records_name, sums))
     records = [dict(e["record"], _dir=e["run_dir"]) for e in entries]
-    codes = {qs: GoldCode(c["text"], c["note"])
-             for qs, c in json.loads(gzip.decompress(_read(folder, CODE, sums))).items()}
+    codes = {qs: GoldCode(c["text"], c["note"]) for qs, c in _json(code_name, _read(folder, code_name, sums)).items()}
     queries = pd.read_parquet(io.BytesIO(_read(folder, QUERIES, sums)))
     rows = {int(i): df for i, df in queries.groupby(RUN_KEY, sort=False)}
     parts = _rank_parts(pq.read_table(io.BytesIO(_read(folder, RANKINGS, sums))))
@@ -291,6 +396,7 @@ def read_results(folder: Path) -> BoardResults:
             continue
         layout, p = entries[i]["table"], parts.get(i) or {k: {} for k in PARTS}
         table = _frame(rows.get(i, queries.iloc[0:0]), layout) if layout is not None else pd.DataFrame()
+        table = table if old else _with_top1(table, p["ranked"])
         runs[str(records[i].get("config_hash"))] = BoardRun(
             table, p["ranked"], p["file_ranked"], p["qrels"], p["file_qrels"], p["gold"],
             latency={st: latency.get(i, {}).get(st, np.zeros(0)) for st in entries[i]["stages"]},

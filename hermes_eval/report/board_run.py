@@ -24,7 +24,7 @@ from hermes_eval.record.folder import RunFiles, metric_values
 from hermes_eval.report.gold_code import gold_spans
 from hermes_eval.report.head_to_head import BUDGET_METRIC
 from hermes_eval.report.options import (EXPLORER_QUERY_CHARS, FAIR_METRICS, KEEP_TOP, QUALITY,
-                                        SAME_CHUNKER_METRICS, ReportSettings)
+                                        SAME_CHUNKER_METRICS, BoardLimits, ReportSettings)
 
 PLACEHOLDER = "\x00"  # prefix of an unjudged position below the kept top (no chunk id or path holds it)
 # per_query.parquet columns a board reads besides metrics (per-stage latencies, ``ms_<stage>``, apart)
@@ -56,14 +56,15 @@ def _top1(cell: object) -> str:
     return str(top[0]) if top else ""
 
 
-def board_table(per_query: pd.DataFrame, metrics: Collection[str]) -> pd.DataFrame:
+def board_table(per_query: pd.DataFrame, metrics: Collection[str],
+                query_chars: int = EXPLORER_QUERY_CHARS) -> pd.DataFrame:
     """The columns of ``per_query`` a board reads, in their order: text and strata and the ``metrics`` it
-    has; the query text clipped to :data:`EXPLORER_QUERY_CHARS` as every board shows it; :data:`TOP1`
-    from ``top10``."""
+    has; the query text clipped to ``query_chars`` (the board's :class:`BoardLimits`) as the board shows
+    it; :data:`TOP1` from ``top10``."""
     keep = [c for c in per_query.columns if c in TEXT_COLUMNS or c in metrics]
     out = per_query[keep].copy()
     if "query" in out.columns:
-        out["query"] = [elide(t, EXPLORER_QUERY_CHARS) if isinstance(t, str) else t for t in out["query"]]
+        out["query"] = [elide(t, query_chars) if isinstance(t, str) else t for t in out["query"]]
     if "top10" in per_query.columns:
         out[TOP1] = [_top1(c) for c in per_query["top10"]]
     return out
@@ -125,11 +126,12 @@ class BoardRun:
         return {stage: pd.Series(ms, dtype=float) for stage, ms in self.latency.items()}
 
 
-def from_folder(files: RunFiles, metrics: Collection[str]) -> BoardRun:
-    """What a board reads of a run folder (the ``metrics`` it keeps: :func:`board_metrics`)."""
+def from_folder(files: RunFiles, metrics: Collection[str], limits: BoardLimits = BoardLimits()) -> BoardRun:
+    """What a board reads of a run folder (the ``metrics`` it keeps: :func:`board_metrics`; its query text
+    as ``limits`` clip it)."""
     qrels, file_qrels = files.qrels, files.file_qrels
     return BoardRun(
-        per_query=board_table(files.per_query, metrics),
+        per_query=board_table(files.per_query, metrics, limits.query_chars),
         ranked={q: Ranked.of(r, qrels.get(q, {}), KEEP_TOP) for q, r in files.rankings.items()},
         file_ranked={q: Ranked.of(r, file_qrels.get(q, {}), 0) for q, r in files.file_rankings.items()},
         qrels=qrels, file_qrels=file_qrels,

@@ -1,7 +1,8 @@
 """Leaderboard settings: which metric ranks, which arm is the baseline, which test marks a win."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+from typing import Mapping
 
 from hermes_eval.judge.significance import DEFAULT_ALPHA, DEFAULT_PERMUTATIONS, DEFAULT_STAT_TEST
 
@@ -28,6 +29,43 @@ BASELINE_HELP = ("baseline arm per query set: a config-hash prefix, run director
                  "arm (sparse leg alone); without one, the lowest-ranked row.")
 
 
+# The per-query explorer of the HTML board: results shown per arm and query, how much of a query's
+# text is kept (longer ones lose their middle), and gold code shown per span (lines, characters).
+EXPLORER_TOP = 10
+EXPLORER_QUERY_CHARS = 3000
+EXPLORER_CODE_LINES = 40
+EXPLORER_CODE_CHARS = 3000
+# Gold code is read from the run's corpus; larger corpora (many snapshots) are not opened for it.
+EXPLORER_CODE_MAX_FILES = 20000
+# Result ids a board keeps per query above the judged positions (report/board_run.py): no board figure
+# reads an unjudged id deeper (the explorer's EXPLORER_TOP, the miss table's k).
+KEEP_TOP = 10
+
+
+@dataclass(frozen=True)
+class BoardLimits:
+    """How much of each query's text (longer ones lose their middle) and of each gold span's code (lines,
+    characters) a board keeps: these constants, or less where its records ask for it (``board_limits:`` in
+    conf/benchmarks/NAME.yaml, the smallest any record of the board gives), so that a board of many sets
+    stays small in the repository. Its results remember them (board.json); a rebuild with others is refused."""
+
+    query_chars: int = EXPLORER_QUERY_CHARS
+    code_lines: int = EXPLORER_CODE_LINES
+    code_chars: int = EXPLORER_CODE_CHARS
+
+    @classmethod
+    def of(cls, given: Mapping[str, int]) -> "BoardLimits":
+        """The defaults, but the ``given`` ones (named as :func:`limit_names`)."""
+        return cls(**{k: int(v) for k, v in given.items()})
+
+    def stored(self) -> dict[str, int]:
+        return asdict(self)
+
+
+def limit_names() -> tuple[str, ...]:
+    return tuple(f.name for f in fields(BoardLimits))
+
+
 @dataclass(frozen=True)
 class ReportSettings:
     """Choices a reader may change from the command line."""
@@ -40,20 +78,10 @@ class ReportSettings:
     columns: tuple[str, ...] = ()  # metric columns shown after QUALITY (when present)
     anchors: tuple = ()  # published numbers set beside ours (report/anchors.py)
     main_scores: tuple[tuple[str, str], ...] = ()  # (query set, metric ranking its table): records' main_score
+    limits: BoardLimits = BoardLimits()  # what the board keeps of query text and gold code
 
 
 def first_present(preference: tuple[str, ...], columns) -> str:
     """The first metric of ``preference`` that the records carry (else the first listed)."""
     cols = set(columns)
     return next((m for m in preference if m in cols), preference[0])
-# The per-query explorer of the HTML board: results shown per arm and query, how much of a query's
-# text is kept (longer ones lose their middle), and gold code shown per span (lines, characters).
-EXPLORER_TOP = 10
-EXPLORER_QUERY_CHARS = 3000
-EXPLORER_CODE_LINES = 40
-EXPLORER_CODE_CHARS = 3000
-# Gold code is read from the run's corpus; larger corpora (many snapshots) are not opened for it.
-EXPLORER_CODE_MAX_FILES = 20000
-# Result ids a board keeps per query above the judged positions (report/board_run.py): no board figure
-# reads an unjudged id deeper (the explorer's EXPLORER_TOP, the miss table's k).
-KEEP_TOP = 10

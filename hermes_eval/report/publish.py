@@ -44,8 +44,9 @@ def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None
     if records is None:
         records = load_records(runs_dir)
     metrics = board_metrics(settings)
-    inputs = from_runs(records, metrics)
-    written = write_results(out_dir / RESULTS_DIR, inputs, stored_settings(settings, anchors), metrics)
+    inputs = from_runs(records, metrics, settings.limits)
+    written = write_results(out_dir / RESULTS_DIR, inputs, stored_settings(settings, anchors), metrics,
+                            settings.limits)
     for path in written:
         os.chmod(path, REPORT_MODE)
     return written + publish(out_dir, inputs, settings)
@@ -54,7 +55,7 @@ def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None
 def build_from_results(results_dir: Path, out_dir: Path, settings: ReportSettings) -> list[Path]:
     """The board of the committed results in ``results_dir`` (what build_reports wrote there), written
     into ``out_dir``; the same pages as from the runs with the same ``settings``."""
-    got = read_results(results_dir)
+    got = read_results(results_dir, settings.limits)
     missing = sorted(board_metrics(settings) - got.metrics)
     if missing:
         raise UserError(f"{results_dir}: per-query {', '.join(missing)} not kept in these results (the board "

@@ -1,0 +1,54 @@
+"""A board keeps what its records' ``board_limits`` ask for: the query text and gold code of its results
+are clipped to them, board.json remembers them, a rebuild from the results gives the same pages, and a
+rebuild after the records asked for other limits is refused in one line."""
+from __future__ import annotations
+
+import json
+import shutil
+
+from fakeruns import grid
+from test_board_results import pages
+
+from hermes_eval.cli.main import main
+from hermes_eval.config.compose import CONF_DIR
+from hermes_eval.report.board_results import INDEX, read_results
+from hermes_eval.report.board_run import elide
+from hermes_eval.report.options import BoardLimits
+
+
+def _conf(tmp_path, limits: str):
+    conf = tmp_path / "conf"
+    (conf / "benchmarks").mkdir(parents=True, exist_ok=True)
+    src = (CONF_DIR / "benchmarks" / "cosqa.yaml").read_text()
+    assert "\nboard: reports/benchmarks\n" in src
+    (conf / "benchmarks" / "cosqa.yaml").write_text(
+        src.replace("\nboard: reports/benchmarks\n", f"\nboard: reports/lean\nboard_limits: {limits}\n"))
+    return conf
+
+
+def test_a_boards_records_set_what_its_results_keep_and_the_rebuild_checks_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("hermes_eval.cli.main.CONF_DIR", _conf(tmp_path, "{query_chars: 12, code_lines: 1}"))
+    grid(tmp_path / "runs")
+    args = ["--runs", str(tmp_path / "runs"), "--out", str(tmp_path / "a"), "--anchors", "lean"]
+    assert main(["leaderboard", *args]) == 0
+    index = json.loads((tmp_path / "a" / "results" / INDEX).read_text())
+    assert index["limits"] == {"query_chars": 12, "code_lines": 1, "code_chars": 3000}
+    limits = BoardLimits(query_chars=12, code_lines=1)
+    got = read_results(tmp_path / "a" / "results", limits).inputs
+    texts = [t for r in got.runs.values() for t in r.per_query["query"]]
+    assert texts and all(t == elide(t, 12) or "characters left out" in t for t in texts)
+    assert max(len(t.split("\n… [")[0]) for t in texts) <= 6  # the first half of 12
+    code = [t for c in got.codes.values() for t in c.text.values()]
+    assert code and all(len(t.split("\n")) <= 2 for t in code)  # one line, and how many it had
+
+    shutil.copytree(tmp_path / "a" / "results", tmp_path / "b" / "results")
+    capsys.readouterr()
+    assert main(["leaderboard", "--from-results", str(tmp_path / "b" / "results")]) == 0
+    a, b = pages(tmp_path / "a"), pages(tmp_path / "b")
+    assert a.keys() == b.keys() and [k for k in a if a[k] != b[k]] == []
+
+    monkeypatch.setattr("hermes_eval.cli.main.CONF_DIR", _conf(tmp_path, "{query_chars: 120, code_lines: 1}"))
+    assert main(["leaderboard", "--from-results", str(tmp_path / "b" / "results")]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "query_chars=12" in err and "query_chars=120" in err and "rebuild the board from its runs" in err
+    assert "\n" not in err
