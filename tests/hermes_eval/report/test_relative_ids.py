@@ -30,10 +30,10 @@ def test_the_prefix_is_the_snapshot_most_ids_name():
     assert common_snapshot([]) == ""
 
 
-def _run(qrels: dict, tops: dict, outside: str) -> BoardRun:
+def _run(qrels: dict, tops: dict, outside: str, file_pos: int = 3) -> BoardRun:
     ranked = {q: Ranked(tuple(f"{p}{f}.java:1-9" for f in top) + (outside,), ((14, f"{p}gold.java:1-9"),), 100)
               for q, (p, top) in tops.items()}
-    files = {q: Ranked((), ((3, f"{p}gold.java"),), 40) for q, (p, _) in tops.items()}
+    files = {q: Ranked((), ((file_pos, f"{p}gold.java"),), 100) for q, (p, _) in tops.items()}
     per_query = pd.DataFrame({"qid": list(tops), "query": ["a bug"] * len(tops), "ndcg@10": [0.5] * len(tops),
                               TOP1: [r.top[0] for r in ranked.values()]})
     per_query.loc[0, TOP1] = "not the ranking's first"  # kept as it is
@@ -45,7 +45,7 @@ def _run(qrels: dict, tops: dict, outside: str) -> BoardRun:
 
 def test_results_keep_snapshot_and_plain_rankings_exactly(tmp_path):
     tops = {"1": (SNAP, ["a", "b"]), "2": ("tomcat@00000000/", ["c"]), "3": ("", ["plain/d"])}
-    runs = {"h1": _run(qrels={}, tops=tops, outside="elsewhere/x.java:1-2"),
+    runs = {"h1": _run(qrels={}, tops=tops, outside="elsewhere/x.java:1-2", file_pos=14),  # one chunk per file
             "h2": _run(qrels={}, tops=tops, outside=f"{ESCAPE}strange"),  # same qrels: shared
             "h3": _run(qrels={"2": {"tomcat@00000000/gold.java:1-9": 2}}, tops=tops, outside="z@1/y")}
     records = [{"config_hash": h, "queryset": "s", "status": "ok", "_dir": f"runs/{h}"} for h in runs]
@@ -61,6 +61,9 @@ def test_results_keep_snapshot_and_plain_rankings_exactly(tmp_path):
     assert [r["prefix"] for r in stored[:3]] == [SNAP, "tomcat@00000000/", ""]
     assert stored[0]["top"] == ["a.java:1-9", "b.java:1-9", f"{ESCAPE}elsewhere/x.java:1-2"]
     assert [r["shared"] for r in stored] == [None] * 3 + [0] * 3 + [0, None, 0]  # h3's query 2 has its own qrels
+    # file ranking (h1 only: one chunk per file), gold spans (from the span ids), never the file qrels (their
+    # grade-0 file is not among the file qrels here); rows sharing their qrels with h1's derive no more
+    assert [r["derived"] for r in stored] == [5] * 3 + [None] * 3 + [None, 4, None]
 
 
 def test_committed_boards_of_format_1_still_read_as_they_are():
