@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 NO_STRATUM = "(none)"  # a query without a repository
+COLUMN_PREFIX = "stratum_"  # a declared stratum's per_query.parquet column: stratum_<name>
 
 
 def stratum_means(per_query: Mapping[str, Mapping[str, float]], stratum: Mapping[str, str]) -> dict[str, dict]:
@@ -28,6 +29,11 @@ def declared_strata(per_query: Mapping[str, Mapping[str, float]], queries: Itera
                     declared: Mapping[str, str]) -> dict[str, dict]:
     """{name: stratum_means} for each stratum a manifest declares (``name -> the meta key`` whose value
     names a query's stratum; ``(none)`` when a query lacks it); language and repo are always there."""
+    return {name: stratum_means(per_query, members) for name, members in declared_values(queries, declared).items()}
+
+
+def declared_values(queries: Iterable, declared: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """{name: {qid: the query's stratum}} for each stratum a manifest declares but language and repo."""
     queries = list(queries)
-    return {name: stratum_means(per_query, {q.qid: str(q.meta.get(key, NO_STRATUM)) for q in queries})
+    return {name: {q.qid: str(q.meta.get(key, NO_STRATUM)) for q in queries}
             for name, key in sorted(declared.items()) if name not in ("language", "repo")}

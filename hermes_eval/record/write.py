@@ -11,6 +11,7 @@ from hermes_eval.core.failpoints import failpoint
 from hermes_eval.core.measured import Measured
 from hermes_eval.judge.hygiene import Hygiene
 from hermes_eval.judge.score import Scores
+from hermes_eval.judge.strata import COLUMN_PREFIX, NO_STRATUM
 from hermes_eval.core import Query
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.record.trec import write_qrels, write_run
@@ -19,9 +20,11 @@ TOP_SHOWN = 10
 
 
 def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured: Measured,
-                    scores: Scores, hygiene: Hygiene | None = None, languages: Mapping[str, str] | None = None) -> None:
+                    scores: Scores, hygiene: Hygiene | None = None, languages: Mapping[str, str] | None = None,
+                    strata: Mapping[str, Mapping[str, str]] | None = None) -> None:
     """``languages``: each query's language stratum (the language of its gold files), a column of
-    per_query.parquet beside ``repo``."""
+    per_query.parquet beside ``repo``; ``strata``: the query set's declared ones (name -> qid -> stratum),
+    each a column ``stratum_<name>``."""
     run_dir.mkdir(parents=True, exist_ok=True)
     write_run(run_dir / "run.trec", {q.qid: measured.rankings.get(q.qid, []) for q in queries}, tag=tag)
     failpoint("run.trec_written")
@@ -30,11 +33,13 @@ def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured:
     write_qrels(run_dir / "qrels.line.trec", scores.line_qrels)
     write_qrels(run_dir / "qrels.module.trec", scores.module_qrels)
     write_run(run_dir / "run.module.trec", {q.qid: scores.module_rankings.get(q.qid, []) for q in queries}, tag=tag)
-    _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query, hygiene, languages or {})
+    _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query, hygiene, languages or {},
+                     strata or {})
 
 
 def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: dict,
-                     hygiene: Hygiene | None, languages: Mapping[str, str]) -> None:
+                     hygiene: Hygiene | None, languages: Mapping[str, str],
+                     strata: Mapping[str, Mapping[str, str]]) -> None:
     import pandas as pd
 
     rows: list[dict[str, Any]] = []
@@ -42,6 +47,8 @@ def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: 
         row: dict[str, Any] = {"qid": q.qid, "query": q.query, "repo": q.repo, "kind": q.kind}
         if languages:
             row["language"] = languages.get(q.qid, "")
+        for name, members in strata.items():
+            row[COLUMN_PREFIX + name] = members.get(q.qid, NO_STRATUM)
         row.update({name: vals[q.qid] for name, vals in values.items()})
         row["top10"] = json.dumps(m.rankings[q.qid][:TOP_SHOWN])
         row["top10_scores"] = json.dumps(m.raw_scores[q.qid][:TOP_SHOWN])

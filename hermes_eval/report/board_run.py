@@ -23,6 +23,7 @@ import pandas as pd
 from hermes_eval.record.folder import RunFiles, metric_values
 from hermes_eval.report.gold_code import gold_spans
 from hermes_eval.report.head_to_head import BUDGET_METRIC
+from hermes_eval.judge.strata import COLUMN_PREFIX
 from hermes_eval.report.options import (EXPLORER_QUERY_CHARS, FAIR_METRICS, KEEP_TOP, QUALITY,
                                         SAME_CHUNKER_METRICS, BoardLimits, ReportSettings)
 
@@ -61,7 +62,7 @@ def board_table(per_query: pd.DataFrame, metrics: Collection[str],
     """The columns of ``per_query`` a board reads, in their order: text and strata and the ``metrics`` it
     has; the query text clipped to ``query_chars`` (the board's :class:`BoardLimits`) as the board shows
     it; :data:`TOP1` from ``top10``."""
-    keep = [c for c in per_query.columns if c in TEXT_COLUMNS or c in metrics]
+    keep = [c for c in per_query.columns if c in TEXT_COLUMNS or c in metrics or c.startswith(COLUMN_PREFIX)]
     out = per_query[keep].copy()
     if "query" in out.columns:
         out["query"] = [elide(t, query_chars) if isinstance(t, str) else t for t in out["query"]]

@@ -7,6 +7,7 @@ from typing import Mapping
 import pandas as pd
 
 from hermes_eval.judge.bootstrap import summarize
+from hermes_eval.judge.strata import COLUMN_PREFIX
 from hermes_eval.record.results import HYGIENE_PREFIX
 from hermes_eval.report.board_run import TOP1, BoardRun
 from hermes_eval.report.options import NOTABLE_QUERY_CHARS
@@ -30,7 +31,7 @@ class RepoTable:
 
     @property
     def title(self) -> str:
-        return STRATA.get(self.by, self.by)
+        return STRATA.get(self.by, self.by.removeprefix(COLUMN_PREFIX))
 
 
 @dataclass(frozen=True)
@@ -54,15 +55,16 @@ def repo_table(labels: dict[str, str], files: Mapping[str, BoardRun], metric: st
                notes: tuple[str, ...] = (), seed: int = 0, n_resamples: int = 1000) -> RepoTable:
     """Means of ``metric`` per value of the per_query column ``by`` (``repo``, or ``language``: the
     language of the query's gold files), each with a 95% bootstrap CI (the records' own method);
-    strata in descending query count. Runs written before a
-    column existed have no value in it (their cells are empty)."""
+    strata in descending query count (a declared stratum's, ``stratum_<name>``, by name: years in order).
+    Runs written before a column existed have no value in it (their cells are empty)."""
     frames = {h: f.per_query for h, f in files.items()
               if not f.per_query.empty and metric in f.per_query and by in f.per_query}
     counts: dict[str, int] = {}
     for df in frames.values():
         for key, n in df[by].fillna(NO_REPO).replace("", NO_REPO).value_counts().items():
             counts[str(key)] = max(counts.get(str(key), 0), int(n))
-    strata = tuple(sorted(counts.items(), key=lambda x: (-x[1], x[0])))
+    order = (lambda x: x[0]) if by.startswith(COLUMN_PREFIX) else (lambda x: (-x[1], x[0]))
+    strata = tuple(sorted(counts.items(), key=order))
     rows, cis = [], []
     for h, label in labels.items():
         df = frames.get(h)

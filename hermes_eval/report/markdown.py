@@ -106,6 +106,14 @@ def _languages(bv: BoardView) -> list[str]:
                                        "95% bootstrap CIs)")
 
 
+def _declared(bv: BoardView) -> list[str]:
+    """Per stratum the query set declares (a mined set's commit year, its already-localized queries)."""
+    out: list[str] = []
+    for rt in bv.strata:
+        out += _strata_table(rt, "(a stratum the query set declares; 95% bootstrap CIs)")
+    return out
+
+
 def _repositories(bv: BoardView) -> list[str]:
     """Per-repository means of the ranking metric and of any metric an anchor averages per repository."""
     out: list[str] = []
@@ -182,6 +190,7 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
     lines += _misses(bv)
     lines += _repositories(bv)
     lines += _languages(bv)
+    lines += _declared(bv)
     links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
     if links:
         lines += ["", "Charts: " + " · ".join(links)]

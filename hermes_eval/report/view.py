@@ -20,6 +20,7 @@ from hermes_eval.report.fallbacks import fallback_notes
 from hermes_eval.report.config_diff import DiffLine, config_diff, manifest
 from hermes_eval.report.board_inputs import BoardInputs
 from hermes_eval.report.board_run import BoardRun
+from hermes_eval.judge.strata import COLUMN_PREFIX
 from hermes_eval.report.gold_code import GoldCode
 from hermes_eval.report.options import NOTABLE_QUERIES, RECALL_KS, STAGE_ORDER, ReportSettings
 from hermes_eval.record.results import unusable_line
@@ -59,6 +60,7 @@ class BoardView:
     details: tuple[RunDetail, ...]
     anchors: tuple[AnchorRow, ...] = ()  # published numbers beside ours
     languages: RepoTable | None = None  # per language of the queries' gold files
+    strata: tuple[RepoTable, ...] = ()  # per stratum the query set declares (a mined set's year, localized)
     ties: TiedGroups | None = None  # arms not separable on the ranking metric (None: per-query data missing)
     misses: MissTable | None = None  # each arm's misses at k by cause
     repos_extra: tuple[RepoTable, ...] = ()  # per repository, metrics an anchor averages per repository
@@ -156,12 +158,18 @@ def board_view(b: Board, records: dict[str, dict], runs: Mapping[str, BoardRun],
                      anchors=tuple(anchor_rows(s.anchors, b.queryset, b.rows, files)),
                      languages=repo_table(labels, files, b.sort_metric, by="language",
                                           notes=tuple(fallback_notes(records[h] for h in labels))),
+                     strata=tuple(repo_table(labels, files, b.sort_metric, by=c) for c in declared_columns(files)),
                      ties=board_ties(b, files, s), misses=miss_table(labels, records, files),
                      explorer=explorer(labels, records, files, b.sort_metric, b.baseline, code=code),
                      set_line=set_line(((records[b.baseline].get("queryset_info") or {}).get("manifest")) or {}),
                      repos_extra=tuple(repo_table(labels, files, m) for m in dict.fromkeys(
                          a.metric for a in s.anchors if b.queryset in a.querysets and a.average == "repos")
                          if m != b.sort_metric))
+
+
+def declared_columns(files: Mapping[str, BoardRun]) -> list[str]:
+    """The per_query columns of the strata a board's query set declares (``stratum_<name>``), sorted."""
+    return sorted({c for f in files.values() for c in f.per_query.columns if c.startswith(COLUMN_PREFIX)})
 
 
 def build_view(df: pd.DataFrame, inputs: BoardInputs, s: ReportSettings) -> LeaderboardView:

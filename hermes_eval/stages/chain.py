@@ -26,7 +26,7 @@ from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.budget import token_stats, token_stats_key
 from hermes_eval.judge.percentiles import latency_summary
 from hermes_eval.judge.relevance import ChunkLookup
-from hermes_eval.judge.strata import NO_STRATUM, declared_strata, stratum_means
+from hermes_eval.judge.strata import NO_STRATUM, declared_strata, declared_values, stratum_means
 from hermes_eval.querysets.integrity import validate_queries
 from hermes_eval.record.checksums import damage, file_sums
 from hermes_eval.core.heap import trim_heap
@@ -210,7 +210,8 @@ def _run(s: RunSettings, run_dir: Path, base: dict, shard_parts: list | None = N
     judged = judge(before, queries, measured.rankings, lookup, s.seed, s.bootstrap)
     scores = judged.scores
     languages = {q.qid: gold_language(span.path for span in q.gold) for q in queries}
-    write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, judged.hygiene, languages)
+    write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, judged.hygiene, languages,
+                    declared_values(queries, prepared.queryset.manifest.get("strata") or {}))
     rescored = rescore(run_dir, scores.per_query)  # the record must agree with its own run files
     files = file_sums(run_dir)  # so an edited or cut run file is caught when the record is read
     latency = {stage: latency_summary(v) for stage, v in sorted(measured.stage_ns.items())}

@@ -60,7 +60,8 @@ class Options(ImportOptions):
     workbook: str = positional("the release's workbook, e.g. Tomcat.xlsx (a file, or git:REPO@REV:PATH)")
     repos_dir: Path | None = option(None, "the folder holding the project's clone or mirror (--repos)")
     repo: str | None = option(None, "the project's repository, OWNER/NAME under --repos (e.g. apache/tomcat)")
-    limit: int | None = option(None, "at most this many bug reports (the first, in the workbook's order)")
+    limit: int | None = option(None, "at most this many bug reports: the workbook's first, the most recently "
+                               "fixed (the release lists its reports by fix commit time, newest first)")
 
     def __post_init__(self) -> None:
         if self.repos_dir is None:

@@ -99,9 +99,9 @@ def test_every_board_gathers_the_anchors_and_columns_of_its_records():
         "repoeval": ("reports/benchmarks/repoeval", "runs/repoeval"),
         "history": ("reports/benchmarks/history", "runs/history")}
     assert [r.name for r in known["benchmarks"].records] == ["cosqa", "swe-lite"]
-    assert [r.name for r in known["history"].records] == ["bench4bl", "blizzard", "gandhi", "ye"]
+    assert [r.name for r in known["history"].records] == ["bench4bl", "blizzard", "gandhi", "mined", "ye"]
     assert {n: len(b.anchors) for n, b in known.items()} == {"benchmarks": 3, "swebench": 12, "repoeval": 3,
-                                                             "history": 12 + 2 + 1 + 10}
+                                                             "history": 12 + 3 + 1 + 15}
     assert {"file_map", "file_map_found", "file_mrr", "file_hit@10"} <= set(known["history"].columns)
     assert known["benchmarks"].columns == ("file_recall@1", "file_recall@5", "line_coverage@5")
 

@@ -9,9 +9,11 @@ import ast
 import csv
 import io
 import json
+import os
 import re
 import subprocess
 from collections import Counter
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
@@ -131,12 +133,35 @@ def _bench4bl_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
     return slice_dir, mirrors
 
 
+def _history_slice(slice_dir: Path, tmp: Path, make_repo) -> tuple[Path, Path]:
+    """(the mirrors folder, which is also the data folder: each ``OWNER+NAME.json`` of the slice built as the
+    repository ``OWNER+NAME/repo``, one commit per entry at its date, by its author)."""
+    mirrors = tmp / "mirrors"
+    for script in sorted(slice_dir.glob("*.json")):
+        repo = mirrors / script.stem / "repo"
+        repo.mkdir(parents=True)
+        for commit in json.loads(script.read_text())["commits"]:
+            name, _, email = commit["author"].partition(" <")
+            env = {"PATH": os.environ["PATH"], "HOME": str(repo), "GIT_CONFIG_NOSYSTEM": "1",
+                   **{f"GIT_{who}_{key}": value for who in ("AUTHOR", "COMMITTER")
+                      for key, value in (("NAME", name), ("EMAIL", email.rstrip(">")), ("DATE", commit["date"]))}}
+            if not (repo / ".git").exists():
+                subprocess.run(["git", "-C", str(repo), "init", "-q", "-b", "main"], check=True, env=env)
+            for rel, text in commit["files"].items():
+                (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+                (repo / rel).write_text(text)
+            for args in (["add", "-A"], ["commit", "-q", "-m", commit["message"]]):
+                subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, env=env)
+    return mirrors, mirrors
+
+
 # how a record's slice becomes a data folder (and a mirrors folder) for its importer
 SLICES: dict[str, Callable[..., tuple[Path, Path | None]]] = {
     "bench4bl": _bench4bl_slice,
     "blizzard": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "cosqa": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "gandhi": _gandhi_slice,
+    "history": _history_slice,
     "repoeval": lambda slice_dir, tmp, make_repo: (slice_dir, None),
     "swebench": _swebench_slice,
     "ye": _ye_slice,
@@ -190,6 +215,13 @@ OPTION_CHECKS: dict[tuple[str, str], Callable[[str, QuerySet, Path | None], bool
         mirrors.resolve()),
     ("gandhi", "repo"): lambda v, qs, _: qs.manifest["repo"] == v and {q.repo for q in qs.queries} == {v},
     ("gandhi", "query"): lambda v, qs, _: qs.manifest["query"] == v and {q.kind for q in qs.queries} == {f"commit_{v}"},
+    ("history", "since"): lambda v, qs, _: qs.manifest["since"] == v and all(
+        datetime.fromisoformat(q.meta["date"]) >= datetime.fromisoformat(v).replace(tzinfo=timezone.utc)
+        for q in qs.queries),
+    ("history", "until"): lambda v, qs, _: qs.manifest["until"] == v and all(
+        datetime.fromisoformat(q.meta["date"]) < datetime.fromisoformat(v).replace(tzinfo=timezone.utc)
+        for q in qs.queries),
+    ("history", "repo"): lambda v, qs, _: qs.manifest["repo"] == v and {q.repo for q in qs.queries} == {v},
     ("repoeval", "protocol"): lambda v, qs, _: qs.manifest["protocol"] == v,
     ("repoeval", "repos"): lambda v, qs, _: {q.repo for q in qs.queries} <= _repos(v)
         and set(qs.manifest["repos"]) == _repos(v),

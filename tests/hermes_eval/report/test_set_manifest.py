@@ -17,3 +17,14 @@ def test_an_imported_release_says_what_was_kept_skipped_and_renamed():
 def test_a_generated_set_without_counts_says_nothing_it_does_not_know():
     assert set_line({}) == ""
     assert set_line({"counts": {"candidates": 40, "queries": 30}}) == "30 queries from 40 source rows"
+
+
+def test_a_mined_set_says_what_it_walked_and_every_filters_count_in_order_zeros_too():
+    order = ["merge", "bot", "tangled"]
+    line = set_line({"generator": "mine-history", "commits": 9, "first": "2024-01-03T10:00:00+00:00",
+                     "last": "2025-12-17T09:00:00+00:00", "filter_order": order,
+                     "counts": {"queries": 4, "already_localized": 1},
+                     "skipped": {"tangled": 2, "bot": 0, "merge": 1, "duplicate": 1, "over_limit": 0,
+                                 "gold_not_indexed": 1, "gold_spans_not_indexed": 3}})
+    assert line == ("9 commits walked (2024-01-03 to 2025-12-17); 4 queries, 1 already localized; skipped by "
+                    "filter: merge 1, bot 0, tangled 2, duplicate 1, over limit 0, gold not indexed 1")

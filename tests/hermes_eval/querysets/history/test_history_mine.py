@@ -112,3 +112,17 @@ def test_a_run_searches_each_parent_snapshot_and_reports_the_declared_strata(min
     assert len({qid for qid, _ in hits}) >= 4
     for qid, doc in hits:  # every hit lies in its own query's snapshot
         assert doc.startswith(next(q.meta["scope"] for q in mined.queries if q.qid == qid))
+    # each query's declared strata are columns of per_query.parquet, and the board breaks its metric down by them
+    import pandas as pd
+
+    from hermes_eval.cli.main import main
+
+    per_query = pd.read_parquet(out.run_dir / "per_query.parquet").set_index("qid")
+    for q in mined.queries:
+        assert per_query.loc[q.qid, "stratum_year"] == str(q.meta["year"])
+        assert per_query.loc[q.qid, "stratum_localized"] == q.meta["localized"]
+    assert main(["leaderboard", "--runs", str(tmp_path / "runs"), "--out", str(tmp_path / "board")]) == 0
+    md = (tmp_path / "board" / "leaderboard.md").read_text()
+    year = md.split("**Per year: ", 1)[1].split("\n\n", 2)[1]
+    assert year.splitlines()[0].startswith("| run | 2022 (n=1) | 2023 (n=5) |")
+    assert "**Per localized: " in md and "already\\_localized (n=2)" in md and "not\\_localized (n=4)" in md
