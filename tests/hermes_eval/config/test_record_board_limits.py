@@ -42,7 +42,7 @@ def test_the_recorded_boards_keep_the_defaults_but_history():
     assert limit_names() == ("query_chars", "code_lines", "code_chars")
     known = boards(CONF_DIR)
     assert {n: b.limits for n, b in known.items() if b.limits} == {
-        "history": {"query_chars": 600, "code_lines": 12, "code_chars": 1000}}
+        "history": {"query_chars": 300, "code_lines": 12, "code_chars": 1000}}
     assert limits_for("swebench", CONF_DIR) == BoardLimits()
 
 

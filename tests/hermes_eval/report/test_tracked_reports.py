@@ -10,7 +10,8 @@ REPO = Path(__file__).resolve().parents[3]
 MAX_FILE = 1_000_000
 MAX_TOTAL = 5_000_000
 BUILD_OUTPUTS = ("reports/benchmarks/swebench/explorer/swebench-lite.js", "reports/explorer/default-docstring.js",
-                 "reports/charts/default-docstring-recall.png", "reports/embedders/charts/x-latency.png")
+                 "reports/charts/default-docstring-recall.png", "reports/embedders/charts/x-latency.png",
+                 "reports/benchmarks/history/leaderboard.html")
 
 
 def _git(*args: str) -> subprocess.CompletedProcess:
@@ -36,4 +37,5 @@ def test_board_build_outputs_are_ignored_and_not_tracked():
         assert _git("check-ignore", "-q", "--no-index", path).returncode == 0, f"{path} is not ignored"
     tracked = _tracked()
     assert [p for p in tracked if "/explorer/" in p or p.endswith(("-recall.png", "-latency.png"))] == []
+    assert "reports/benchmarks/history/leaderboard.html" not in tracked
     assert "reports/leaderboard.md" in tracked  # the markdown boards stay
