@@ -309,14 +309,17 @@ def _sweep(experiment: str, data: Any, where: str) -> Sweep:
     return out
 
 
-def _board_limits(data: Any, where: str) -> tuple[tuple[str, int], ...]:
-    """``board_limits``: a mapping of report/options.py: BoardLimits's limits to positive integers."""
-    from hermes_eval.report.options import limit_names
+# the limits a record's ``board_limits`` may lower: report/options.py BoardLimits's fields (the report layer
+# reads the records, so the names are declared here and a test keeps the two equal)
+BOARD_LIMIT_NAMES = ("query_chars", "code_lines", "code_chars")
 
+
+def _board_limits(data: Any, where: str) -> tuple[tuple[str, int], ...]:
+    """``board_limits``: a mapping of :data:`BOARD_LIMIT_NAMES` to positive integers."""
     if data is None:
         return ()
     f = _Fields(data, where)
-    out = tuple((k, f.get(k, int)) for k in limit_names() if k in data)
+    out = tuple((k, f.get(k, int)) for k in BOARD_LIMIT_NAMES if k in data)
     f.done()
     bad = [(k, v) for k, v in out if v < 1]
     if bad:

@@ -55,3 +55,9 @@ def test_a_mistake_in_board_limits_is_one_line(tmp_path, limits, error):
     with pytest.raises(UserError, match=error) as err:
         boards(_conf(tmp_path, limits))
     assert "\n" not in str(err.value)
+
+
+def test_the_names_a_record_may_lower_are_the_limits_a_board_keeps():
+    from hermes_eval.config.benchmarks import BOARD_LIMIT_NAMES
+
+    assert BOARD_LIMIT_NAMES == limit_names()
