@@ -208,17 +208,16 @@ def test_cut_and_edited_records_are_named_counted_and_redone(tmp_path, solo):
     same_as_solo(runs, solo)
 
 
-def _running_arm(runs: Path, sweep_proc: subprocess.Popen, timeout: float = 600) -> Path:
-    """The run folder of the sweep's second arm once it has started, the first one finished: an arm's
-    writer note (record/run_lock.py) is there from before its work until its record is written."""
+def _stopped_at_second_arm(runs: Path, sweep_proc: subprocess.Popen, timeout: float = 600) -> Path:
+    """The run folder of the sweep's second arm, once the sweep has stopped itself there (failpoint
+    ``run.locked=stop@2``: the arm's lock taken, nothing done) with the first arm finished."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and sweep_proc.poll() is None:
-        if len(list(runs.glob("*/record.json"))) == 1:
-            running = [p.parent for p in runs.glob("*/.writer.json") if not (p.parent / "record.json").exists()]
-            if running:
-                return running[0]
-        time.sleep(0.01)
-    raise AssertionError("the sweep never had one arm finished and the next one started")
+    while stopped_in_group(sweep_proc.pid) is None:
+        assert sweep_proc.poll() is None and time.monotonic() < deadline, "the sweep never stopped at its second arm"
+        time.sleep(0.02)
+    assert len(list(runs.glob("*/record.json"))) == 1
+    [running] = [p.parent for p in runs.glob("*/.writer.json") if not (p.parent / "record.json").exists()]
+    return running
 
 
 def test_ctrl_c_says_in_one_line_which_arm_it_stopped_and_how_to_resume(tmp_path, solo):
@@ -227,10 +226,12 @@ def test_ctrl_c_says_in_one_line_which_arm_it_stopped_and_how_to_resume(tmp_path
     The command it prints resumes the sweep to what an uninterrupted one leaves."""
     runs = tmp_path / "runs"
     proc = subprocess.Popen(sweep_cmd(runs, solo["ds"], solo["cache"]), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True,
+                            env=failing("run.locked=stop@2"))  # it stops itself as its second arm starts
     try:
-        running = _running_arm(runs, proc)
-        os.killpg(proc.pid, signal.SIGINT)
+        running = _stopped_at_second_arm(runs, proc)
+        os.killpg(proc.pid, signal.SIGINT)  # pending while stopped: the arm cannot finish before it lands
+        os.killpg(proc.pid, signal.SIGCONT)
         out, err = proc.communicate(timeout=300)
     finally:
         if proc.poll() is None:
