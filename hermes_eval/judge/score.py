@@ -1,7 +1,7 @@
 """Score rankings against gold spans at every registered level, with bootstrap CIs."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from hermes_eval.core import Query
@@ -30,6 +30,11 @@ def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: Chun
           n_resamples: int) -> Scores:
     """Every metric of the registry, per query and summarized, in registry order; the qrels
     carry the unanswerable sentinel, so the TREC files re-score to the same numbers."""
+    return summarized(score_queries(queries, rankings, lookup), [q.qid for q in queries], seed, n_resamples)
+
+
+def score_queries(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: ChunkLookup) -> Scores:
+    """:func:`score` without the summary: every value is a query's own, whatever else is scored with it."""
     raw = chunk_qrels(queries, lookup)
     cq, fq = with_sentinel(raw), with_sentinel(file_qrels(queries))
     mq, modules = with_sentinel(module_qrels(raw, lookup)), module_rankings(rankings, lookup)
@@ -47,8 +52,26 @@ def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: Chun
         computed[m.name] = {q.qid: line_coverage(q, rankings[q.qid], lookup, m.k) for q in queries}
     computed.update(budget_metrics(queries, rankings, lookup))
     values = {name: computed[name] for name in REGISTRY}
-    qids = [q.qid for q in queries]
-    summary = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_resamples)
-               for name, vals in values.items()}
-    return Scores(per_query=values, summary=summary, chunk_qrels=cq, file_qrels=fq,
+    return Scores(per_query=values, summary={}, chunk_qrels=cq, file_qrels=fq,
                   line_qrels=with_sentinel(line_qrels(queries)), module_qrels=mq, module_rankings=modules)
+
+
+def summarized(s: Scores, qids: Sequence[str], seed: int, n_resamples: int) -> Scores:
+    """``s`` with every metric's mean and bootstrap CI over ``qids``."""
+    summary = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_resamples)
+               for name, vals in s.per_query.items()}
+    return replace(s, summary=summary)
+
+
+def joined(parts: Sequence[Scores], qids: Sequence[str]) -> Scores:
+    """Per-query scores of disjoint query groups as one, every mapping in ``qids`` order (the order
+    :func:`score_queries` gives one call over them all); no summary."""
+    def by_qid(field_of) -> dict:
+        merged = {q: v for p in parts for q, v in field_of(p).items()}
+        return {q: merged[q] for q in qids if q in merged}
+
+    names = list(parts[0].per_query) if parts else list(REGISTRY)
+    return Scores(per_query={n: by_qid(lambda p, n=n: p.per_query[n]) for n in names}, summary={},
+                  chunk_qrels=by_qid(lambda p: p.chunk_qrels), file_qrels=by_qid(lambda p: p.file_qrels),
+                  line_qrels=by_qid(lambda p: p.line_qrels), module_qrels=by_qid(lambda p: p.module_qrels),
+                  module_rankings=by_qid(lambda p: p.module_rankings))
