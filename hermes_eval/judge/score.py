@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from hermes_eval.core import Query
 from hermes_eval.core.metrics import REGISTRY, at_level
@@ -21,7 +21,7 @@ class Scores:
     summary: dict[str, dict]  # metric -> mean, CI, n
     chunk_qrels: dict[str, dict[str, int]]  # with the sentinel for unanswerable queries
     file_qrels: dict[str, dict[str, int]]
-    line_qrels: dict[str, dict[str, int]]
+    line_qrels: Mapping[str, Mapping[str, int]]  # a history set's batched run: made per query when written
     module_qrels: dict[str, dict[str, int]] = field(default_factory=dict)
     module_rankings: dict[str, list[str]] = field(default_factory=dict)  # run.module.trec
 
@@ -33,8 +33,10 @@ def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: Chun
     return summarized(score_queries(queries, rankings, lookup), [q.qid for q in queries], seed, n_resamples)
 
 
-def score_queries(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: ChunkLookup) -> Scores:
-    """:func:`score` without the summary: every value is a query's own, whatever else is scored with it."""
+def score_queries(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: ChunkLookup,
+                  lines: bool = True) -> Scores:
+    """:func:`score` without the summary: every value is a query's own, whatever else is scored with it
+    (``lines=False``: without the line qrels, which the queries alone make: :class:`LineQrels`)."""
     raw = chunk_qrels(queries, lookup)
     cq, fq = with_sentinel(raw), with_sentinel(file_qrels(queries))
     mq, modules = with_sentinel(module_qrels(raw, lookup)), module_rankings(rankings, lookup)
@@ -53,7 +55,25 @@ def score_queries(queries: Sequence[Query], rankings: dict[str, list[str]], look
     computed.update(budget_metrics(queries, rankings, lookup))
     values = {name: computed[name] for name in REGISTRY}
     return Scores(per_query=values, summary={}, chunk_qrels=cq, file_qrels=fq,
-                  line_qrels=with_sentinel(line_qrels(queries)), module_qrels=mq, module_rankings=modules)
+                  line_qrels=with_sentinel(line_qrels(queries)) if lines else {}, module_qrels=mq,
+                  module_rankings=modules)
+
+
+class LineQrels(Mapping):
+    """The line qrels of ``queries`` (with the sentinel), each query's made when asked and not kept: a
+    history set's run to millions of lines (Ye Tomcat: 2.5M), written once."""
+
+    def __init__(self, queries: Sequence[Query]):
+        self._queries = {q.qid: q for q in queries}
+
+    def __getitem__(self, qid: str) -> dict[str, int]:
+        return with_sentinel(line_qrels([self._queries[qid]]))[qid]
+
+    def __iter__(self):
+        return iter(self._queries)
+
+    def __len__(self) -> int:
+        return len(self._queries)
 
 
 def summarized(s: Scores, qids: Sequence[str], seed: int, n_resamples: int) -> Scores:
@@ -63,9 +83,11 @@ def summarized(s: Scores, qids: Sequence[str], seed: int, n_resamples: int) -> S
     return replace(s, summary=summary)
 
 
-def joined(parts: Sequence[Scores], qids: Sequence[str]) -> Scores:
-    """Per-query scores of disjoint query groups as one, every mapping in ``qids`` order (the order
-    :func:`score_queries` gives one call over them all); no summary."""
+def joined(parts: Sequence[Scores], queries: Sequence[Query]) -> Scores:
+    """Per-query scores of disjoint query groups (scored without line qrels) as one, every mapping in the
+    order of ``queries`` (the order :func:`score_queries` gives one call over them all); no summary."""
+    qids = [q.qid for q in queries]
+
     def by_qid(field_of) -> dict:
         merged = {q: v for p in parts for q, v in field_of(p).items()}
         return {q: merged[q] for q in qids if q in merged}
@@ -73,5 +95,5 @@ def joined(parts: Sequence[Scores], qids: Sequence[str]) -> Scores:
     names = list(parts[0].per_query) if parts else list(REGISTRY)
     return Scores(per_query={n: by_qid(lambda p, n=n: p.per_query[n]) for n in names}, summary={},
                   chunk_qrels=by_qid(lambda p: p.chunk_qrels), file_qrels=by_qid(lambda p: p.file_qrels),
-                  line_qrels=by_qid(lambda p: p.line_qrels), module_qrels=by_qid(lambda p: p.module_qrels),
+                  line_qrels=LineQrels(queries), module_qrels=by_qid(lambda p: p.module_qrels),
                   module_rankings=by_qid(lambda p: p.module_rankings))

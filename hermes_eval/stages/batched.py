@@ -209,7 +209,7 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
             found, part, facts, did = search_snapshots(s, indexed, chunks, list(sub.queries), lookup, reuse, overfetch,
                                                        shared)
             measured.append(found)
-            scores.append(score_queries(sub.queries, dict(found.rankings), lookup))
+            scores.append(score_queries(sub.queries, dict(found.rankings), lookup, lines=False))
             snapshots.update(facts)
             for w in did.values():
                 w["position"] += len(work)
@@ -240,7 +240,7 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
     return BatchedRun(queryset=qs, corpus_info=corpus_info, fingerprint=fingerprint, languages=frozenset(languages),
                       hygiene=checked, warnings=leak_warnings(checked, s.hygiene.self_retrieval_warn),
                       measured=in_query_order(measured, qids), built=built,
-                      scores=summarized(joined(scores, qids), qids, s.seed, s.bootstrap),
+                      scores=summarized(joined(scores, qs.queries), qids, s.seed, s.bootstrap),
                       snapshots=snapshots, snapshot_work=work,
                       chunk_stats=_chunk_stats(sizes, cache, chunks_key_of(s, fingerprint, order)))
 

@@ -117,7 +117,9 @@ def _chunk_batch(chunker, pending: list[tuple[str, CorpusFile]], memo: dict, tex
             chunks = made[i]
             if store is not None:
                 fresh[(rel, shas[i])] = to_rows(chunks, f.text)
-        memo[(rel, f.text)] = [c.under("", texts.setdefault(c.text, c.text)) for c in chunks]
+        # a chunk that is its whole file (whole-file chunking) takes the file's text, which the corpus holds
+        memo[(rel, f.text)] = [c.under("", f.text if c.text == f.text else texts.setdefault(c.text, c.text))
+                               for c in chunks]
     if fresh:
         store.put(chunker_key, fresh)
 
