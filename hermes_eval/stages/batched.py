@@ -16,14 +16,16 @@ import hashlib
 import logging
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
 from hermes_eval.cache.chunk_store import ChunkStore
+from hermes_eval.cache.count_store import CountStore
 from hermes_eval.cache.content import Cache, key_of
 from hermes_eval.config.settings import RunSettings
-from hermes_eval.core import Corpus, Query, QuerySet, UserError
+from hermes_eval.core import Corpus, QuerySet, UserError
 from hermes_eval.core.heap import trim_heap
 from hermes_eval.core.measured import Measured
 from hermes_eval.core.queryset import scope_finder
@@ -180,13 +182,7 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
     embedded = {"computed": 0, "cached": 0, "encode_seconds": 0.0}
     blobs: dict = {}
     chunk_store = ChunkStore(cache.root / "chunks" / "files.sqlite")
-    count_store = None
-    if s.index_cache:
-        from pathlib import Path
-
-        from hermes_eval.cache.count_store import CountStore
-
-        count_store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite")
+    count_store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite") if s.index_cache else None
     shared = SnapshotShared(count_store=count_store)
     try:
         for batch in batches:

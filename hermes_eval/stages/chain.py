@@ -11,7 +11,7 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable, Collection
 
 import numpy as np
 
@@ -23,7 +23,12 @@ from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.env_faults import EnvFault, classify
 from hermes_eval.core.errors import one_line
 from hermes_eval.core.failpoints import failpoint
+from hermes_eval.core import Query, QuerySet
+from hermes_eval.core.measured import Measured
 from hermes_eval.core.version import __version__
+from hermes_eval.judge.hygiene import Hygiene
+from hermes_eval.judge.score import Scores
+from hermes_eval.stages.build import Built
 from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.budget import token_stats, token_stats_key
 from hermes_eval.judge.percentiles import latency_summary
@@ -231,16 +236,16 @@ def _run(s: RunSettings, run_dir: Path, base: dict, shard_parts: list | None = N
 class Finished:
     """What a run's stages leave for its files and record (however the run was split)."""
 
-    queries: list
-    measured: Any
-    scores: Any
-    hygiene: Any
+    queries: list[Query]
+    measured: Measured
+    scores: Scores
+    hygiene: Hygiene
     warnings: list[str]
     corpus_info: dict
-    fingerprint: str
-    queryset: Any
-    languages_indexed: Any
-    built: Any
+    fingerprint: str  # of the indexed corpus
+    queryset: QuerySet
+    languages_indexed: Collection[str]
+    built: Built
     chunk_stats: Callable[[], dict]  # asked after the run files are written
     fusion_tuning: dict | None = None
     snapshots: dict | None = None
