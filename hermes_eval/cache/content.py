@@ -11,7 +11,7 @@ import os
 import pickle
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from filelock import FileLock
 
@@ -30,6 +30,11 @@ def key_of(*parts: Any) -> str:
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """``data`` to ``path`` through a temporary file private to this writer (``.NAME.XXXX.tmp``)."""
+    atomic_write_parts(path, (data,))
+
+
+def atomic_write_parts(path: Path, parts: Iterable[bytes]) -> None:
+    """:func:`atomic_write_bytes` of ``parts`` one after the other, never all in memory at once."""
     try:
         failpoint("write", path)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -39,7 +44,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             os.fchmod(fh.fileno(), 0o666 & ~UMASK)  # as open() would make it, not mkstemp's 0600
-            fh.write(data)
+            for data in parts:
+                fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

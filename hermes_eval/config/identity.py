@@ -15,9 +15,9 @@ from retrievers.legs import active_legs as legs_that_run
 # keys that do not change what a run measures, so they stay out of its hash
 LOCATION_KEYS = frozenset({"cache_dir", "models_dir"})
 UNHASHED = ("hydra", "paths", "rerun", "busy_run", "label", "experiment_name", "index_cache", "progress",
-            "progress_after", "prefetch", "shard", "chunk_workers")
+            "progress_after", "prefetch", "shard", "chunk_workers", "snapshot_batch")
 # keys about how a run reports or schedules, not what it measures: kept out of the recorded config as well
-UNRECORDED = ("progress", "progress_after", "prefetch", "busy_run", "shard", "chunk_workers")
+UNRECORDED = ("progress", "progress_after", "prefetch", "busy_run", "shard", "chunk_workers", "snapshot_batch")
 # optional pipeline parts: null is hashed as absent; rerank_depth only feeds reranker.depth
 OPTIONAL_PARTS = {"reranker": "rerank", "expander": "expand"}
 # the embedder of conf/config.yaml; any other one is named in the system label of a run with a dense leg

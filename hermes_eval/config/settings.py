@@ -116,6 +116,7 @@ class RunSettings:
     dedupe: bool = False  # collapse identical documents into one (relevance carried over)
     shard: tuple[int, int] | None = None  # (i, n): this job searches the i-th of n groups of snapshots
     chunk_workers: int = 1  # processes chunking what the chunk cache lacks (snapshot sets)
+    snapshot_batch: int = 0  # a snapshot set runs this many snapshots at a time (0: all at once)
     paths: Paths = field(default_factory=lambda: Paths(Path("runs"), Path(".cache"), Path("datasets")))
 
     @property
@@ -176,6 +177,18 @@ def chunk_workers_of(cfg: DictConfig) -> int:
     return int(raw)
 
 
+def snapshot_batch_of(cfg: DictConfig) -> int:
+    """``snapshot_batch``: how many snapshots of a snapshot set are loaded, searched and judged at a time
+    (0 or null: all at once)."""
+    raw = cfg.get("snapshot_batch", 0)
+    if raw is None:
+        return 0
+    if not str(raw).isdigit():
+        raise UserError(f"snapshot_batch={raw}: use a number of snapshots, 0 for all at once (conf/config.yaml, or "
+                        "snapshot_batch=50 on the command line)")
+    return int(raw)
+
+
 def busy_run_of(cfg: DictConfig) -> str:
     """``busy_run``: what a job does when another process holds its run folder."""
     mode = str(cfg.get("busy_run", "skip"))
@@ -218,4 +231,5 @@ def settings_from(cfg: DictConfig) -> RunSettings:
         reranker=Part.of(cfg.get("reranker")), expander=Part.of(cfg.get("expander")),
         fusion_tuning=plain(cfg.get("fusion_tuning")), index_cache=bool(cfg.get("index_cache", True)),
         rerun=bool(cfg.get("rerun", False)), busy_run=busy_run_of(cfg), dedupe=bool(cfg.get("dedupe", False)),
-        shard=shard_of(cfg), chunk_workers=chunk_workers_of(cfg), paths=paths_of(cfg))
+        shard=shard_of(cfg), chunk_workers=chunk_workers_of(cfg), snapshot_batch=snapshot_batch_of(cfg),
+        paths=paths_of(cfg))

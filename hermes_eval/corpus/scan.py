@@ -117,25 +117,46 @@ def load_corpus(sources: Sequence[str], name: str = "corpus", cache_dir: str | P
     Files whose corpus path matches an ``exclude`` glob are skipped (counted as ``excluded``)."""
     if isinstance(sources, str):
         sources = [sources]
+    return scan_sources(resolve_sources(sources, cache_dir), name, max_file_bytes, languages, exclude)
+
+
+def resolve_sources(sources: Sequence[str], cache_dir: str | Path = ".cache") -> list[Source]:
+    """Each source spec resolved (fetched once into the cache)."""
     if not sources:
         raise UserError(f"corpus.sources is empty: give at least one source ({FORMS})")
     cache = Path(cache_dir)
-    scan = _Scan(len(sources), max_file_bytes, set(languages) if languages else None, exclude)
     with track("corpus sources", len(sources), "sources") as tracker:
-        resolved = [_resolved(spec, cache, tracker) for spec in sources]
+        return [_resolved(spec, cache, tracker) for spec in sources]
+
+
+def source_prefix(src: Source, n_sources: int) -> str:
+    """The prefix of ``src``'s paths in a corpus of ``n_sources`` sources."""
+    return src.prefix if src.prefix is not None else (f"{src.repo}/" if n_sources > 1 else "")
+
+
+def scan_sources(resolved: Sequence[Source], name: str = "corpus", max_file_bytes: int = MAX_FILE_BYTES,
+                 languages: Sequence[str] | None = None, exclude: Sequence[str] = (),
+                 n_sources: int | None = None, blobs: dict | None = None) -> Corpus:
+    """The corpus of ``resolved`` sources; ``n_sources`` (default: their number) decides their prefixes, so
+    a part of a larger source list keeps the paths it has there; ``blobs`` (the caller's, closed by it):
+    one reader per repository shared with other scans, each blob read and decoded once over all of them."""
+    scan = _Scan(n_sources or len(resolved), max_file_bytes, set(languages) if languages else None, exclude)
+    if blobs is not None:
+        scan.blobs = blobs
     try:
         with track("corpus files", len(resolved), "sources") as tracker:
             for src in resolved:
                 scan.add(src)
                 tracker.update()
     finally:
-        for reader in scan.blobs.values():
-            reader.close()
+        if blobs is None:
+            for reader in scan.blobs.values():
+                reader.close()
     if not scan.files:
-        raise UserError(f"corpus {name!r} has no indexable files in {list(sources)}: point "
+        raise UserError(f"corpus {name!r} has no indexable files in {[s.spec for s in resolved]}: point "
                         f"corpus.sources at source code")
     return Corpus(name=name, files=tuple(scan.files[p] for p in sorted(scan.files)), skipped=scan.skipped,
-                  sources=tuple(str(s) for s in sources), fingerprints=scan.fingerprints)
+                  sources=tuple(s.spec for s in resolved), fingerprints=scan.fingerprints)
 
 
 @dataclass
@@ -156,7 +177,7 @@ class _Scan:
         skipped = self.skipped
         if src.fingerprint:
             self.fingerprints[src.spec] = src.fingerprint
-        prefix = src.prefix if src.prefix is not None else (f"{src.repo}/" if self.n_sources > 1 else "")
+        prefix = source_prefix(src, self.n_sources)
         for rel, read in _entries(src, skipped, self.max_file_bytes, self.blobs):
             lang = detect_language(rel)
             if lang is None or (self.wanted is not None and lang not in self.wanted):

@@ -86,16 +86,21 @@ def budget_metrics(queries: Sequence[Query], rankings: Mapping[str, Sequence[str
 
 
 def token_stats(chunks: Sequence[Chunk]) -> dict:
-    """Chunk size in tokens: mean, p50, p95, max and total, flat for the run record. A count is the sum
-    of its lines' counts (tokens never span a newline), so each distinct text is counted once, and the
-    versions of one file across a repository's snapshots (which differ in a few lines) share the count
+    """Chunk size in tokens: mean, p50, p95, max and total, flat for the run record (:func:`token_counts`)."""
+    return token_summary(token_counts(chunks))
+
+
+def token_counts(chunks: Sequence[Chunk], counted: dict[str, int] | None = None) -> list[int]:
+    """Each chunk's size in tokens. A count is the sum of its lines' counts (tokens never span a newline), so
+    each distinct text is counted once (``counted``: text -> count, the caller's to keep across calls), and
+    the versions of one file across a repository's snapshots (which differ in a few lines) share the count
     of each line: texts are taken file by file, a line memo kept for one file's versions at a time
     (memory of one file, not of every distinct line of every snapshot)."""
+    counted = {} if counted is None else counted
     first: dict[str, str] = {}  # distinct text -> the file it is in (first seen), snapshot prefix dropped
     for c in chunks:
-        if c.text not in first:
+        if c.text not in first and c.text not in counted:
             first[c.text] = _unscoped(c.path)
-    counted: dict[str, int] = {}
     by_line: dict[str, int] = {}
     current = None
     for text, path in sorted(first.items(), key=lambda kv: kv[1]):
@@ -109,7 +114,12 @@ def token_stats(chunks: Sequence[Chunk]) -> dict:
                 got = by_line[line] = count_tokens(line)
             n += got
         counted[text] = n
-    sizes = np.asarray([counted[c.text] for c in chunks] or [0], dtype=np.float64)
+    return [counted[c.text] for c in chunks]
+
+
+def token_summary(counts: Sequence[int]) -> dict:
+    """Mean, p50, p95, max and total of chunk token counts (:func:`token_counts`)."""
+    sizes = np.asarray(counts if len(counts) else [0], dtype=np.float64)
     return {"tokens_mean": round(float(sizes.mean()), 1), "tokens_p50": float(np.percentile(sizes, 50)),
             "tokens_p95": float(np.percentile(sizes, 95)), "tokens_max": int(sizes.max()),
             "tokens_total": int(sizes.sum()), "tokenizer": TOKENIZER}

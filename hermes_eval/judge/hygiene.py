@@ -16,7 +16,7 @@ does this: CoIR-team/coir#18); ``dedupe=true`` collapses the copies.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Mapping, Sequence
 
 from hermes_eval.core import Query
@@ -179,3 +179,23 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
                    duplicate_docs=len(copies) - len({frozenset(v | {p}) for p, v in copies.items()}),
                    twin_gold=c["twin_gold"],
                    flags={q: tuple(f) for q, f in flags.items() if f}, places=places)
+
+
+def combined(parts: Sequence[Hygiene], qids: Sequence[str]) -> Hygiene:
+    """The hygiene of a query set checked in parts (disjoint queries, each part against its own snapshots,
+    as :func:`check` checks every query against its own): counts summed, flags and places in ``qids``
+    order; ``duplicate_qids`` over ``qids``, which no part sees whole."""
+    counts = {f: sum(getattr(p, f) for p in parts) for f in _SUMMED}
+    flags = {q: f for p in parts for q, f in p.flags.items()}
+    places = {q: f for p in parts for q, f in p.places.items()}
+    lost = [p.unanswerable for p in parts]
+    first = parts[0]
+    return replace(first, **counts, duplicate_qids=sum(n - 1 for n in Counter(qids).values() if n > 1),
+                   unanswerable=None if any(n is None for n in lost) else sum(lost),
+                   flags={q: flags[q] for q in qids if q in flags},
+                   places={q: places[q] for q in qids if q in places})
+
+
+_SUMMED = ("queries", "self_retrieval", "empty_gold", "gold_outside_corpus", "exclude_covers_gold", "leak",
+           "lexical_containment", "too_long", "leak_in_gold", "leak_elsewhere", "answer_in_prompt", "duplicate_docs",
+           "twin_gold")

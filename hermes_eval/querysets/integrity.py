@@ -4,13 +4,18 @@ from __future__ import annotations
 from hermes_eval.core import Corpus, QuerySet, UserError
 
 
-def validate_queries(qs: QuerySet, corpus: Corpus, source: str) -> None:
-    """Query-set errors that would silently corrupt scores: duplicate qids, gold off the corpus."""
+def validate_qids(qs: QuerySet, source: str) -> None:
+    """Duplicate qids: an error naming both places."""
     seen: dict[str, int] = {}
     for i, q in enumerate(qs.queries, start=1):
         if q.qid in seen:
             raise UserError(f"{source}: qid {q.qid!r} appears at queries {seen[q.qid]} and {i}: qids must be unique")
         seen[q.qid] = i
+
+
+def validate_queries(qs: QuerySet, corpus: Corpus, source: str) -> None:
+    """Query-set errors that would silently corrupt scores: duplicate qids, gold off the corpus."""
+    validate_qids(qs, source)
     files = corpus.by_path()
     lines: dict[str, int] = {}  # counted for gold files only (a snapshot set holds 100k+ files)
     for q in qs.queries:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from hermes_eval.cache.content import atomic_write_bytes
+from hermes_eval.cache.content import atomic_write_bytes, atomic_write_parts
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge.relevance import NO_RESULTS
 
@@ -31,9 +31,14 @@ def write_run(path: Path, rankings: Mapping[str, Sequence[str]], tag: str = "her
 
 
 def write_qrels(path: Path, qrels: Mapping[str, Mapping[str, int]]) -> None:
-    lines = [f"{trec_id(qid)} 0 {trec_id(doc)} {rel}\n"
-             for qid in sorted(qrels) for doc, rel in sorted(qrels[qid].items())]
-    _write(path, lines)
+    """One line per judged document, query by query: written as it is made (line-level qrels of a history
+    set run to millions of lines, 170 MB for Ye Tomcat: never held as one string)."""
+    def blocks():
+        for qid in sorted(qrels):
+            q = trec_id(qid)
+            yield "".join(f"{q} 0 {trec_id(doc)} {rel}\n" for doc, rel in sorted(qrels[qid].items())).encode()
+
+    atomic_write_parts(path, blocks())
 
 
 def untrec(token: str) -> str:

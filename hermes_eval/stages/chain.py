@@ -11,6 +11,8 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Collection
+
 import numpy as np
 
 from hermes_eval.cache.content import Cache, key_of
@@ -21,7 +23,12 @@ from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.env_faults import EnvFault, classify
 from hermes_eval.core.errors import one_line
 from hermes_eval.core.failpoints import failpoint
+from hermes_eval.core import Query, QuerySet
+from hermes_eval.core.measured import Measured
 from hermes_eval.core.version import __version__
+from hermes_eval.judge.hygiene import Hygiene
+from hermes_eval.judge.score import Scores
+from hermes_eval.stages.build import Built
 from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.budget import token_stats, token_stats_key
 from hermes_eval.judge.percentiles import latency_summary
@@ -36,6 +43,7 @@ from hermes_eval.record.run_lock import RunBusy, run_lock
 from hermes_eval.record.write import write_record, write_run_files
 from hermes_eval.stages.judge import check_queries, judge
 from hermes_eval.stages.arm_share import active as sharing_active, kept
+from hermes_eval.stages.batched import run_batched
 from hermes_eval.stages.prepare import chunking_key, prepare, released
 from hermes_eval.stages.run_modes import SearchInput, search
 from hermes_eval.stages.run_record import RunRecord, embedding_stats, index_stats, part_stats
@@ -180,6 +188,13 @@ def _run(s: RunSettings, run_dir: Path, base: dict, shard_parts: list | None = N
     (the modes: stages/run_modes.py)."""
     rss_scope = reset_peak_rss()  # this job's own peak, not an earlier job's in the same process
     cache = Cache(s.paths.cache)
+    if shard_parts is None and (b := run_batched(s, cache)) is not None:  # a snapshot set, a batch at a time
+        cache.events.extend(b.built.events)
+        return _finished(s, run_dir, base, cache, rss_scope, Finished(
+            queries=list(b.queryset.queries), measured=b.measured, scores=b.scores, hygiene=b.hygiene,
+            warnings=list(b.warnings), corpus_info=b.corpus_info, fingerprint=b.fingerprint, queryset=b.queryset,
+            languages_indexed=b.languages, built=b.built, chunk_stats=lambda: b.chunk_stats,
+            snapshots=b.snapshots, snapshot_work=b.snapshot_work))
     prepared = prepare(s, cache)
     validate_queries(prepared.queryset, prepared.indexed, f"query set {s.queryset.name!r}")
     chunks, chunks_key = prepared.chunks, prepared.chunks_key
@@ -208,28 +223,61 @@ def _run(s: RunSettings, run_dir: Path, base: dict, shard_parts: list | None = N
                          f"chunks of chunker {s.chunker_name!r}; they are judged by overlap, but chunk-level "
                          f"recall assumes that chunking: compare services by file level and line coverage")
     judged = judge(before, queries, measured.rankings, lookup, s.seed, s.bootstrap)
-    scores = judged.scores
+    return _finished(s, run_dir, base, cache, rss_scope, Finished(
+        queries=queries, measured=measured, scores=judged.scores, hygiene=judged.hygiene, warnings=warnings_,
+        corpus_info=corpus_info, fingerprint=fingerprint, queryset=prepared.queryset,
+        languages_indexed=languages_indexed, built=built,
+        chunk_stats=lambda: kept("chunking", chunking_key(s), "stats", lambda: _chunk_stats(chunks, cache, chunks_key)),
+        fusion_tuning=searched.fusion_tuning, snapshots=searched.snapshots, snapshot_work=searched.snapshot_work,
+        shards=searched.shards))
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What a run's stages leave for its files and record (however the run was split)."""
+
+    queries: list[Query]
+    measured: Measured
+    scores: Scores
+    hygiene: Hygiene
+    warnings: list[str]
+    corpus_info: dict
+    fingerprint: str  # of the indexed corpus
+    queryset: QuerySet
+    languages_indexed: Collection[str]
+    built: Built
+    chunk_stats: Callable[[], dict]  # asked after the run files are written
+    fusion_tuning: dict | None = None
+    snapshots: dict | None = None
+    snapshot_work: dict | None = None
+    shards: dict | None = None
+
+
+def _finished(s: RunSettings, run_dir: Path, base: dict, cache: Cache, rss_scope: str, f: Finished) -> dict:
+    """The run files of ``f`` written, and its record."""
+    queries, measured, scores, built = f.queries, f.measured, f.scores, f.built
+    parts = built.parts
     languages = {q.qid: gold_language(span.path for span in q.gold) for q in queries}
-    write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, judged.hygiene, languages,
-                    declared_values(queries, prepared.queryset.manifest.get("strata") or {}))
+    write_run_files(run_dir, slug(s.label) or "run", queries, measured, scores, f.hygiene, languages,
+                    declared_values(queries, f.queryset.manifest.get("strata") or {}))
     rescored = rescore(run_dir, scores.per_query)  # the record must agree with its own run files
     files = file_sums(run_dir)  # so an edited or cut run file is caught when the record is read
     latency = {stage: latency_summary(v) for stage, v in sorted(measured.stage_ns.items())}
     latency["total"] = latency_summary(measured.total_ns)
     failpoint("run.files_written")
-    chunk_stats = kept("chunking", chunking_key(s), "stats", lambda: _chunk_stats(chunks, cache, chunks_key))
+    chunk_stats = f.chunk_stats()
     return RunRecord(
-        identity=base, warnings=warnings_, corpus_info=corpus_info, indexed_fingerprint=fingerprint,
-        queryset_info={"name": prepared.queryset.name, "n": len(queries), "manifest": prepared.queryset.manifest},
-        hygiene=judged.hygiene.to_dict(),
-        chunks={**chunk_stats, "fallback": fallbacks(s.chunker.build(), languages_indexed)},
+        identity=base, warnings=f.warnings, corpus_info=f.corpus_info, indexed_fingerprint=f.fingerprint,
+        queryset_info={"name": f.queryset.name, "n": len(queries), "manifest": f.queryset.manifest},
+        hygiene=f.hygiene.to_dict(),
+        chunks={**chunk_stats, "fallback": fallbacks(s.chunker.build(), f.languages_indexed)},
         legs=list(built.pipeline.legs), metrics=scores.summary, rescored=rescored, files=files,
         latency_ms=latency, warmup=measured.warmup,
         strata={"language": stratum_means(scores.per_query, languages),
                 "repo": stratum_means(scores.per_query, {q.qid: q.repo or NO_STRATUM for q in queries}),
-                **declared_strata(scores.per_query, queries, prepared.queryset.manifest.get("strata") or {})},
-        fusion_tuning=searched.fusion_tuning, index=index_stats(built), snapshots=searched.snapshots,
-        snapshot_work=searched.snapshot_work, shards=searched.shards,
+                **declared_strata(scores.per_query, queries, f.queryset.manifest.get("strata") or {})},
+        fusion_tuning=f.fusion_tuning, index=index_stats(built), snapshots=f.snapshots,
+        snapshot_work=f.snapshot_work, shards=f.shards,
         peak_rss_mb=round(peak_rss_mb(), 1), peak_rss_scope=rss_scope, cache=cache.events,
         embeddings=embedding_stats(parts.embedder),
         reranker=part_stats(s.reranker.name if s.reranker else None, parts.reranker),

@@ -43,10 +43,11 @@ def corpus_leaks_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, cache: Ca
 
 
 def hygiene_of(qs: QuerySet, indexed: Corpus, h: HygieneSettings, lookup: ChunkLookup | None = None,
-               cache: Cache | None = None) -> Hygiene:
+               cache: Cache | None = None, counter: tuple | None = None) -> Hygiene:
     """The hygiene counts of ``qs`` against what will be indexed (and, given the run's chunks,
-    how many queries have nothing judgeable), with the embedder's tokenizer."""
-    count, name = token_counter(h.tokenizer_model)
+    how many queries have nothing judgeable), with the embedder's tokenizer (``counter``: the
+    :func:`token_counter` of ``h`` already loaded)."""
+    count, name = counter or token_counter(h.tokenizer_model)
     return check(qs, indexed, max_seq_tokens=h.max_seq_tokens, count_tokens=count, token_counter_name=name,
                  leak_lines=h.leak_lines, leak_line_chars=h.leak_line_chars, leak_chars=h.leak_chars,
                  corpus_places=corpus_leaks_of(qs, indexed, h, cache), corpus_leak_chars=h.corpus_leak_chars,

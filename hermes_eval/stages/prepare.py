@@ -135,9 +135,14 @@ def prepare(s: RunSettings, cache: Cache) -> Prepared:
 
 
 def _chunks_key(s: RunSettings, indexed: Corpus, scopes: list[str]) -> str:
+    return chunks_key_of(s, indexed.fingerprint, scopes)
+
+
+def chunks_key_of(s: RunSettings, fingerprint: str, scopes: list[str]) -> str:
+    """What a set's chunks are a function of: the indexed corpus's fingerprint, its snapshots, the chunker."""
     from hermes_eval.stages import snapshots
 
-    return key_of(indexed.fingerprint, scopes, chunker_identity(s), snapshots.assembly_key())
+    return key_of(fingerprint, scopes, chunker_identity(s), snapshots.assembly_key())
 
 
 def released(p: Prepared, s: RunSettings) -> Prepared:

@@ -22,11 +22,14 @@ from retrievers.chunk import Chunk
 
 
 def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], queries: Sequence[Query],
-                     lookup: ChunkLookup, reuse: dict, overfetch: int) -> tuple[Measured, Built, dict, dict]:
+                     lookup: ChunkLookup, reuse: dict, overfetch: int, shared: SnapshotShared | None = None
+                     ) -> tuple[Measured, Built, dict, dict]:
     """(rankings and timings of every query, the builds summed, per snapshot: its files, chunks and
     queries with the files/chunks reused from an earlier snapshot (what the run measured on), and per
     snapshot the work it took: build seconds, texts tokenized, embeddings computed vs read from the
-    cache, which depend on what ran before in the same process, so shards differ there)."""
+    cache, which depend on what ran before in the same process, so shards differ there).
+    ``shared``: a set run in batches hands each batch the memos, models and term-count store (opened and
+    closed by the caller) of the one before; nothing of a batch is kept for a sweep's next arm."""
     if s.fusion_tuning:
         raise UserError("fusion_tuning does not apply to a query set over several snapshots (each has its own "
                         "index): drop +fusion_tuning")
@@ -36,10 +39,15 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
     total, report, work, searched = None, {}, {}, []
     embeddings = {"computed": 0, "cached": 0, "encode_seconds": 0.0}
     scopes = list(groups)
-    by_scope, order = kept("chunking", chunking_key(s), ("snapshots", tuple(scopes)),
-                           lambda: _snapshots_in_order(chunks, scopes))
-    store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite") if s.index_cache else None
-    shared = SnapshotShared(count_store=store)
+    if shared is not None:
+        by_scope, order = _snapshots_in_order(chunks, scopes)
+    else:
+        by_scope, order = kept("chunking", chunking_key(s), ("snapshots", tuple(scopes)),
+                               lambda: _snapshots_in_order(chunks, scopes))
+    store = None  # the caller's shared memos come with the caller's store
+    if shared is None:
+        store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite") if s.index_cache else None
+        shared = SnapshotShared(count_store=store)
     try:
         with track("snapshots", len(groups), "snapshots") as progress:
             for scope in order:

@@ -7,6 +7,7 @@ texts already embedded come from the embedding cache, so a later commit costs on
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Sequence
 
@@ -27,13 +28,15 @@ def scopes_of(queries: Sequence[Query]) -> list[str]:
 
 
 def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: ChunkStore | None = None,
-                     chunker_key: str = "", workers: int = 1) -> tuple[list[Chunk], dict]:
+                     chunker_key: str = "", workers: int = 1, seen: Seen | None = None) -> tuple[list[Chunk], dict]:
     """Chunks of every file, each (path inside its snapshot, text) chunked once (read from ``store`` when
     it holds that file under ``chunker_key``, written to it otherwise); and the reuse: per snapshot (in
     the order given), files and chunks taken from an earlier one versus made anew. Files the store lacks
-    are chunked by ``workers`` processes when there are enough of them (the same chunks either way)."""
+    are chunked by ``workers`` processes when there are enough of them (the same chunks either way).
+    ``seen``: what earlier calls over earlier snapshots of the same set saw (a set run in batches)."""
     memo: dict[tuple[str, str], list[Chunk]] = {}
-    texts: dict[str, str] = {}
+    seen = seen if seen is not None else Seen()
+    texts = seen.texts
     per: dict[str, dict[str, int]] = {}
     find = scope_finder(tuple(scopes))
     scope_of = {f.path: find(f.path) for f in indexed.files}  # asked once per file
@@ -52,7 +55,7 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: Chu
                 pending = []
             tracker.update()
         _chunk_batch(chunker, pending, memo, texts, store, chunker_key, workers)
-    done: set[tuple[str, str]] = set()
+    done = seen.files
     by_scope: dict[str, dict[str, Chunk]] = {}  # per snapshot, chunk id -> chunk (a repeated id kept once)
     for f in files:
         scope = scope_of[f.path]
@@ -72,6 +75,16 @@ def chunk_by_content(chunker, indexed: Corpus, scopes: Sequence[str], store: Chu
     chunks = sorted((c for part in by_scope.values() for c in merged(chunker, part.values())),
                     key=lambda c: (c.path, c.start, c.end))
     return chunks, per
+
+
+@dataclass
+class Seen:
+    """What chunking saw of a set's earlier snapshots: (path inside the snapshot, text) of every file, and
+    every chunk text (equal ones kept as one string). Holds texts, which a repository's snapshots share:
+    it grows with the distinct files of its history, not with its snapshots."""
+
+    files: set[tuple[str, str]] = field(default_factory=set)
+    texts: dict[str, str] = field(default_factory=dict)
 
 
 def _under(c: Chunk, scope: str, file_path: str) -> Chunk:
@@ -104,7 +117,9 @@ def _chunk_batch(chunker, pending: list[tuple[str, CorpusFile]], memo: dict, tex
             chunks = made[i]
             if store is not None:
                 fresh[(rel, shas[i])] = to_rows(chunks, f.text)
-        memo[(rel, f.text)] = [c.under("", texts.setdefault(c.text, c.text)) for c in chunks]
+        # a chunk that is its whole file (whole-file chunking) takes the file's text, which the corpus holds
+        memo[(rel, f.text)] = [c.under("", f.text if c.text == f.text else texts.setdefault(c.text, c.text))
+                               for c in chunks]
     if fresh:
         store.put(chunker_key, fresh)
 
