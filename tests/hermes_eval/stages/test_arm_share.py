@@ -77,6 +77,7 @@ def test_a_second_arm_reads_the_kept_snapshots_and_measures_what_it_measures_alo
     from hermes_eval.config.compose import compose
 
     tmp, arm = snapshot_set
+    snapshots.assembly_key()  # the module's identity probe chunks two probe snapshots once per process: not an arm's
     loads, chunkings = [], []
     real_load, real_chunk = prepare.load_corpus, snapshots.chunk_by_content
     monkeypatch.setattr(prepare, "load_corpus", lambda *a, **k: loads.append(1) or real_load(*a, **k))
