@@ -208,6 +208,12 @@ def test_cut_and_edited_records_are_named_counted_and_redone(tmp_path, solo):
     same_as_solo(runs, solo)
 
 
+def _as_in_a_terminal() -> None:
+    """SIGINT at its default in the sweep, as in a terminal: a shell's background job (``cmd &``) runs with it
+    ignored, which the child would inherit, and Python installs no Ctrl-C handler where it is ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _stopped_at_second_arm(runs: Path, sweep_proc: subprocess.Popen, timeout: float = 600) -> Path:
     """The run folder of the sweep's second arm, once the sweep has stopped itself there (failpoint
     ``run.locked=stop@2``: the arm's lock taken, nothing done) with the first arm finished."""
@@ -227,7 +233,8 @@ def test_ctrl_c_says_in_one_line_which_arm_it_stopped_and_how_to_resume(tmp_path
     runs = tmp_path / "runs"
     proc = subprocess.Popen(sweep_cmd(runs, solo["ds"], solo["cache"]), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=tmp_path, start_new_session=True,
-                            env=failing("run.locked=stop@2"))  # it stops itself as its second arm starts
+                            env=failing("run.locked=stop@2"),  # it stops itself as its second arm starts
+                            preexec_fn=_as_in_a_terminal)
     try:
         running = _stopped_at_second_arm(runs, proc)
         os.killpg(proc.pid, signal.SIGINT)  # pending while stopped: the arm cannot finish before it lands
