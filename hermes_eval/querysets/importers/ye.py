@@ -235,12 +235,21 @@ def run(opts: Options) -> QuerySet:
         queries.append(Query(qid=r.bug_id, query=r.query, gold=gold, kind="bug-report", repo=opts.repo, meta=meta))
     if not queries:
         raise UserError(f"{opts.workbook}: no bug report kept a gold file in the corpus (skipped: {skipped})")
-    # a snapshot whose reports were all skipped for gold_not_indexed stays in the corpus (as SWE-bench's
-    # importer keeps it): its prefix is unused by any query, and the set stays tied to one corpus
+    # a snapshot whose reports were all skipped for gold_not_indexed leaves the corpus: no query searches
+    # it, and a set whose sources are its queries' snapshots runs a batch of snapshots at a time
+    used = {q.meta["scope"] for q in queries}
+    searched = [src for src in sources if f"{repo_name(repo_dir)}@{src.rsplit('@', 1)[1][:8]}/" in used]
+    if 1 < len(searched) < len(sources):  # (one snapshot left would drop the prefixes the queries name)
+        skipped_snapshots = len(sources) - len(searched)
+        sources = searched
+        corpus = load_corpus(sources, name=name, cache_dir=str(opts.cache_dir), languages=list(PROTOCOL.languages))
+    else:
+        skipped_snapshots = 0
     manifest = {"generator": "import-ye", "generator_version": "1", "source": str(opts.workbook),
                 "repos_dir": str(root.resolve()), "repo": opts.repo, "corpus_sources": sources,
                 "scoped": len(sources) > 1, "corpus_fingerprint": corpus.fingerprint,
                 "counts": {"reports": len(reps), "queries": len(queries), "snapshots": len(sources),
+                           "snapshots_of_skipped_reports": skipped_snapshots,
                            "with_ye_ranks": sum(1 for q in queries if q.meta["ye_ranks"])},
                 "skipped": skipped, "gold_files": gold_files, "corpus_exclude": list(PROTOCOL.exclude),
                 "corpus_languages": list(PROTOCOL.languages), "protocol": PROTOCOL.name,

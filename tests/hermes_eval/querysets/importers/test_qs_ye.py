@@ -90,7 +90,7 @@ def test_gold_is_each_fixed_file_whole_at_the_parent_and_skips_are_counted(tmp_p
     # parent snapshots: 101 is fixed by commit 1 (parent 0), 102 by commit 2 (parent 1)
     assert q101.meta["base_commit"] == shas[0] and q101.meta["fix_commit"] == shas[1]
     assert q102.meta["base_commit"] == shas[1] and q102.meta["scope"] == f"server@{shas[1][:8]}/"
-    assert m["corpus_sources"] == sorted(f"git:{mirror.resolve()}@{shas[i]}" for i in (0, 1, 3)) and m["scoped"]
+    assert m["corpus_sources"] == sorted(f"git:{mirror.resolve()}@{shas[i]}" for i in (0, 1)) and m["scoped"]
     # whole files at the parent: Parser.java before the fix (7 lines); the test the fix adds is dropped
     assert [(g.path, g.start, g.end) for g in q101.gold] == [(f"server@{shas[0][:8]}/src/p/Parser.java", 1, 7)]
     assert q101.meta["gold_files_added_by_fix"] == ["src/p/ParserTest.java"]
@@ -101,14 +101,16 @@ def test_gold_is_each_fixed_file_whole_at_the_parent_and_skips_are_counted(tmp_p
     assert m["skipped"] == {"commit_missing": 1, "no_parent": 1, "duplicate_bug": 1, "only_added_files": 1,
                             "gold_not_indexed": 1, "over_limit": 0}
     assert m["gold_files"] == {"in_release": 4, "added_by_fix": 1, "not_indexed": 1, "gold": 2}
-    assert m["counts"] == {"reports": 7, "queries": 2, "snapshots": 3, "with_ye_ranks": 1}
+    assert m["counts"] == {"reports": 7, "queries": 2, "snapshots": 2, "snapshots_of_skipped_reports": 1,
+                           "with_ye_ranks": 1}
     # .java files only, as the manifest tells the runs; the set is tied to that corpus
     assert m["corpus_languages"] == ["java"] and m["protocol"] == "ye"
     corpus = load_corpus(m["corpus_sources"], cache_dir=str(tmp_path / "cache"), languages=m["corpus_languages"])
     assert corpus.fingerprint == m["corpus_fingerprint"]
-    # (commit 3, the parent of 104's fix, stays: its report was skipped only once its gold was not indexed)
-    assert {f.path.split("/", 1)[1] for f in corpus.files} == {"src/p/Parser.java", "src/p/Loader.java",
-                                                               "src/p/ParserTest.java", "src/p/Cache.java"}
+    # commit 3, the parent of 104's fix, is gone: its report was skipped once its gold was not indexed, and
+    # no query searches it (a set whose sources are its queries' snapshots runs in batches)
+    assert {f.path.split("/", 1)[0] for f in corpus.files} == {f"server@{shas[i][:8]}" for i in (0, 1)}
+    assert "src/p/Cache.java" not in {f.path.split("/", 1)[1] for f in corpus.files}
 
 
 def test_limit_keeps_the_first_reports_with_gold(tmp_path, project):
