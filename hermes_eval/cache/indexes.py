@@ -17,9 +17,9 @@ from filelock import FileLock
 
 from hermes_eval.cache.content import key_of
 from retrievers.chunk import Chunk
-from retrievers.identity.key import config_key
+from retrievers.identity.key import Identity, config_identity
 from retrievers.identity.names import named
-from retrievers.identity.probe import index_probe
+from retrievers.identity.probe import index_probe, ranked_ids
 from retrievers.index import Index
 
 MANIFEST = "manifest.json"
@@ -105,13 +105,19 @@ def leg_keys(leg_cfgs: dict[str, dict], chunks: Sequence[Chunk], embedder_identi
             for name, cfg in leg_cfgs.items()}
 
 
-_LEG_CODES: dict[str, str] = {}
+_LEG_IDS: dict[str, Identity] = {}
+
+
+def leg_identity(cfg: dict, build_leg: Callable[[dict], Any]) -> Identity:
+    """The parts a leg config names (declared names and versions, their libraries) and the hits a fresh
+    instance of it (``build_leg(cfg)``) returns on the probe (:func:`retrievers.identity.probe.index_probe`),
+    as ranked ids (its scores differ by CPU in their low bits)."""
+    blob = json.dumps(cfg, sort_keys=True, default=str)
+    if blob not in _LEG_IDS:
+        _LEG_IDS[blob] = config_identity(cfg, lambda: ranked_ids(index_probe(build_leg(cfg))))
+    return _LEG_IDS[blob]
 
 
 def leg_code(cfg: dict, build_leg: Callable[[dict], Any]) -> str:
-    """The parts a leg config names (declared names and versions, their libraries) and the hits a fresh
-    instance of it (``build_leg(cfg)``) returns on the probe (:func:`retrievers.identity.probe.index_probe`)."""
-    blob = json.dumps(cfg, sort_keys=True, default=str)
-    if blob not in _LEG_CODES:
-        _LEG_CODES[blob] = config_key(cfg, lambda: index_probe(build_leg(cfg)))
-    return _LEG_CODES[blob]
+    """:func:`leg_identity`'s key."""
+    return leg_identity(cfg, build_leg).key

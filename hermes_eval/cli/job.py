@@ -17,13 +17,15 @@ def summary_line(outcome) -> str:
     if outcome.status == "shard":
         return f"[shard {rec.get('shard')}] {outcome.run_dir}: part written; the run is merged by its last shard"
     if outcome.skipped:
-        return f"[skip] {outcome.run_dir} (finished record with the same config hash)"
+        return f"[skip] {outcome.run_dir} (finished record with the same config hash and parts)"
     if outcome.status == "ok":
         m = rec["metrics"]
-        return (f"[ok] {outcome.run_dir}  R@10={m['recall@10']['mean']:.3f} "
+        head = f"[rerun] {outcome.run_dir} ({outcome.rerun})" if outcome.rerun else f"[ok] {outcome.run_dir}"
+        return (f"{head}  R@10={m['recall@10']['mean']:.3f} "
                 f"nDCG@10={m['ndcg@10']['mean']:.3f} fileR@10={m['file_recall@10']['mean']:.3f} "
                 f"p50={rec['latency_ms']['total']['p50']:.1f}ms")
-    return f"[failed] {outcome.run_dir}: {rec['error']}"
+    why = f" (rerun: {outcome.rerun})" if outcome.rerun else ""
+    return f"[failed] {outcome.run_dir}{why}: {rec['error']}"
 
 
 def job_progress_mode(mode: str, multirun: bool) -> str:

@@ -13,6 +13,7 @@ class ArmResult:
     status: str  # ok, skipped, busy, shard (a part written, the run not merged yet) or failed
     cause: str | None = None  # a failed arm's cause: an environment fault's key, else "error"
     what: str | None = None  # the cause in words (no space left on device, ...)
+    rerun: bool = False  # ran again: a finished record with its config hash had other part identities
 
 
 def arm_result(outcome) -> ArmResult:
@@ -22,7 +23,7 @@ def arm_result(outcome) -> ArmResult:
     if outcome.skipped:
         return ArmResult("skipped")
     if outcome.status == "ok":
-        return ArmResult("ok")
+        return ArmResult("ok", rerun=bool(getattr(outcome, "rerun", None)))
     fault = outcome.record.get("fault") or {}
     return ArmResult("failed", fault.get("cause") or "error", fault.get("what") or "error in the run")
 
@@ -31,7 +32,9 @@ def closing_line(results: Sequence[ArmResult]) -> str:
     """``sweep: 10 arms: 7 ok, 0 skipped, 3 failed (no space left on device: 3)``; arms another
     process holds are counted as ``busy``, arms that crashed without a result as ``crashed``."""
     counts = Counter(r.status for r in results)
-    parts = [f"{counts['ok']} ok", f"{counts['skipped']} skipped"]
+    reruns = sum(r.rerun for r in results if r.status == "ok")
+    ok = f"{counts['ok']} ok" + (f" ({reruns} rerun: a part changed)" if reruns else "")
+    parts = [ok, f"{counts['skipped']} skipped"]
     if counts["busy"]:
         parts.append(f"{counts['busy']} busy (another process is computing them)")
     if counts["shard"]:

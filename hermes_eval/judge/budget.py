@@ -130,15 +130,15 @@ TOKEN_STATS = PartId("hermes_eval.judge.budget.token_stats", 1)  # bump when the
 
 @lru_cache(maxsize=1)
 def token_stats_key() -> str:
-    """:func:`token_stats`'s identity: its declared version, its libraries and what it says of the probe
+    """:func:`token_stats`'s identity: its declared version, its libraries and the token counts it gives the probe
     files' line chunks."""
     from retrievers.chunkers.base import chunk_files
     from retrievers.chunkers.lines import LineChunker
     from retrievers.identity.key import part_key
     from retrievers.identity.libraries import library_versions
-    from retrievers.identity.probe import probe_files
+    from retrievers.identity.probe import first_probe_files
 
-    return part_key([TOKEN_STATS], token_stats(chunk_files(LineChunker(), probe_files())),
+    return part_key([TOKEN_STATS], token_counts(chunk_files(LineChunker(), first_probe_files())),
                     library_versions([__name__]))
 
 

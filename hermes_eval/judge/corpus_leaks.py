@@ -191,9 +191,9 @@ def leak_check_key() -> str:
     """This check's identity: its declared version and the places it finds for two probe queries, one
     quoting a probe file (the quote is its leak) and one quoting nothing."""
     from retrievers.identity.key import part_key
-    from retrievers.identity.probe import probe_files
+    from retrievers.identity.probe import first_probe_files
 
-    files = {path: text for path, text, _ in probe_files()}
+    files = {path: text for path, text, _ in first_probe_files()}
     quote = next(iter(files.values()))[200:420]
     queries = [Query("quotes", f"why does this fail? {quote}", (Span("GUIDE.md", 1, 2),)),
                Query("plain", "how do I compute the area of a circle", (Span("GUIDE.md", 1, 2),))]

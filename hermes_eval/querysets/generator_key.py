@@ -9,13 +9,13 @@ from typing import Any
 
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from retrievers.identity.key import config_key
-from retrievers.identity.probe import LATER_LANGUAGES, later_probe_files, probe_files
+from retrievers.identity.probe import LATER_LANGUAGES, first_probe_files, later_probe_files
 
 
 @lru_cache(maxsize=None)
 def probe_corpus(later: frozenset[str] = frozenset()) -> Corpus:
     """The probe files (and the ``later`` languages' ones) as a one-repository corpus."""
-    files = probe_files() + later_probe_files(later)
+    files = first_probe_files() + later_probe_files(later)
     return Corpus("probe", tuple(CorpusFile(path, "probe", language, text) for path, text, language in files))
 
 

@@ -1,4 +1,5 @@
-"""One run: prepare -> build -> search -> judge -> write, resumed by config hash, failures recorded.
+"""One run: prepare -> build -> search -> judge -> write, resumed by config hash and part identities
+(:mod:`~hermes_eval.stages.reuse`), failures recorded.
 
 record.json is written last and atomically, so a record means a finished run; a run that fails at
 any stage still writes a record with ``status: failed`` and the one-line error.
@@ -45,13 +46,14 @@ from hermes_eval.stages.judge import check_queries, judge
 from hermes_eval.stages.arm_share import active as sharing_active, kept
 from hermes_eval.stages.batched import run_batched
 from hermes_eval.stages.prepare import chunking_key, prepare, released
+from hermes_eval.stages.reuse import changed_parts, part_identities
 from hermes_eval.stages.run_modes import SearchInput, search
 from hermes_eval.stages.run_record import RunRecord, embedding_stats, index_stats, part_stats
 from hermes_eval.stages.shard_run import search_shard
 from hermes_eval.stages.shards import all_parts, read_part, write_part
 from retrievers.chunkers.coverage import fallbacks
 
-__all__ = ["RunOutcome", "execute", "find_record"]
+__all__ = ["RunOutcome", "execute", "find_record", "reusable"]
 
 RECORD_SCHEMA = 1
 log = logging.getLogger(__name__)
@@ -74,33 +76,58 @@ def find_record(runs_dir: Path, chash: str) -> Path | None:
     return None
 
 
+def reusable(s: RunSettings) -> tuple[Path | None, str | None]:
+    """(the finished record that stands for ``s``, None), or (None, why the finished record with its
+    config hash does not: a part whose identity changed), or (None, None) when there is none."""
+    existing = find_record(s.paths.runs, s.config_hash)
+    if existing is None:
+        return None, None
+    try:
+        recorded = json.loads(existing.read_text()).get("parts")
+    except (OSError, ValueError):
+        return None, None
+    why = changed_parts(recorded, part_identities(s))
+    return (existing, None) if why is None else (None, why)
+
+
 @dataclass
 class RunOutcome:
     """What one job did: ``status`` ok, failed or busy (another process holds the run);
-    ``record_written`` is False when not even a failure record fit on the disk."""
+    ``record_written`` is False when not even a failure record fit on the disk; ``rerun``: why a finished
+    record with the same config hash was not reused (a part changed)."""
 
     status: str
     run_dir: Path
     record: dict
     skipped: bool = False
     record_written: bool = True
+    rerun: str | None = None
 
 
 def execute(s: RunSettings) -> RunOutcome:
     """Run ``s`` unless a finished record with its hash exists; failures become records. The run
     folder's writer lock is held from before any work until the record is written."""
     offline_defaults()
-    if not s.rerun and (existing := find_record(s.paths.runs, s.config_hash)) is not None:
-        return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
+    why = None
+    if not s.rerun:
+        existing, why = reusable(s)
+        if existing is not None:
+            return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
     run_dir = s.paths.runs / s.run_name
     base = _identity(s)
+    if why is not None:
+        base["rerun"] = why
     if s.shard is not None:
         return _execute_shard(s, run_dir, base)
     try:
         with run_lock(run_dir, s.busy_run):
-            if not s.rerun and (existing := find_record(s.paths.runs, s.config_hash)) is not None:
-                return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
-            return _execute_locked(s, run_dir, base)
+            if not s.rerun:
+                existing, why = reusable(s)
+                if existing is not None:
+                    return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
+            outcome = _execute_locked(s, run_dir, base)
+            outcome.rerun = why
+            return outcome
     except RunBusy as busy:
         holder = busy.holder.__dict__ if busy.holder else None
         return RunOutcome("busy", run_dir, dict(base, status="busy", error=str(busy), holder=holder), skipped=True)
@@ -141,7 +168,7 @@ def _execute_shard(s: RunSettings, run_dir: Path, base: dict) -> RunOutcome:
         return RunOutcome("shard", run_dir, dict(label, status="shard"), skipped=True)
     try:
         with run_lock(run_dir, "skip"):  # two last shards at once: one merges, the other finds it busy
-            if (existing := find_record(s.paths.runs, s.config_hash)) is not None:
+            if (existing := reusable(s)[0]) is not None:
                 return RunOutcome("ok", existing.parent, json.loads(existing.read_text()), skipped=True)
             return _execute_locked(s, run_dir, base, parts)
     except RunBusy:
@@ -176,10 +203,11 @@ def _execute_locked(s: RunSettings, run_dir: Path, base: dict, parts: list | Non
 
 
 def _identity(s: RunSettings) -> dict:
-    """What the record says about the run before it runs: config, hash, where and with what."""
+    """What the record says about the run before it runs: config, hash, its parts' identities
+    (:func:`~hermes_eval.stages.reuse.part_identities`), where and with what."""
     return {"schema": RECORD_SCHEMA, "config_hash": s.config_hash, "config": s.config, "system": s.label,
             "chunker": s.chunker_name, "queryset": s.queryset.name, "corpus": s.corpus.name, "seed": s.seed,
-            "versions": versions(), "machine": machine(), "git_commit": git_commit(),
+            "parts": part_identities(s), "versions": versions(), "machine": machine(), "git_commit": git_commit(),
             "hermes_eval_version": __version__, "experiment": s.experiment}
 
 

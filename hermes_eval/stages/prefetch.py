@@ -17,7 +17,7 @@ from typing import Sequence
 from hermes_eval.cache.content import Cache
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.errors import one_line
-from hermes_eval.stages.chain import find_record
+from hermes_eval.stages.chain import reusable
 from hermes_eval.stages.prepare import chunking_key
 from retrievers.legs import active_legs
 
@@ -32,8 +32,8 @@ def _needs_vectors(s: RunSettings) -> bool:
 
 
 def pending(arms: Sequence[RunSettings]) -> list[RunSettings]:
-    """The arms that will run (no finished record with their hash, or ``rerun``)."""
-    return [s for s in arms if s.rerun or find_record(s.paths.runs, s.config_hash) is None]
+    """The arms that will run (``rerun``, or no finished record with their hash and part identities)."""
+    return [s for s in arms if s.rerun or reusable(s)[0] is None]
 
 
 def warm_metric_code() -> None:

@@ -16,7 +16,7 @@ from hermes_eval.querysets.obtain import obtain_queryset
 from hermes_eval.stages.arm_share import kept
 from retrievers.chunk import Chunk
 from retrievers.chunkers.base import chunk_files
-from retrievers.identity.key import config_key
+from retrievers.identity.key import Identity, config_identity
 from retrievers.identity.names import named
 from retrievers.chunkers.coverage import probe_chunks
 
@@ -87,18 +87,22 @@ def chunker_identity(s: RunSettings) -> str:
     return key_of(named(dict(s.chunker.node)), chunker_code(s))
 
 
-_CHUNKER_CODES: dict[str, str] = {}
+_CHUNKER_IDS: dict[str, Identity] = {}
+
+
+def chunker_code_identity(s: RunSettings, chunker: Any = None) -> Identity:
+    """The parts the chunker config names (declared names and versions, resource files, their libraries)
+    and the chunks it makes of every probe file (:func:`~retrievers.chunkers.coverage.probe_chunks`;
+    ``chunker``: the one already built from that config, else one is built)."""
+    node = repr(dict(s.chunker.node))
+    if node not in _CHUNKER_IDS:
+        _CHUNKER_IDS[node] = config_identity(dict(s.chunker.node), lambda: probe_chunks(chunker or s.chunker.build()))
+    return _CHUNKER_IDS[node]
 
 
 def chunker_code(s: RunSettings, chunker: Any = None) -> str:
-    """The parts the chunker config names (declared names and versions, their libraries) and the chunks
-    it makes of the probe files, the Java/C ones included when it parses those itself
-    (:func:`~retrievers.chunkers.coverage.probe_chunks`; ``chunker``: the one already built from that
-    config, else one is built): a refactor with equal chunks keeps it."""
-    node = repr(dict(s.chunker.node))
-    if node not in _CHUNKER_CODES:
-        _CHUNKER_CODES[node] = config_key(dict(s.chunker.node), lambda: probe_chunks(chunker or s.chunker.build()))
-    return _CHUNKER_CODES[node]
+    """:func:`chunker_code_identity`'s key: a refactor with equal chunks keeps it."""
+    return chunker_code_identity(s, chunker).key
 
 
 def corpus_key(s: RunSettings) -> tuple:

@@ -7,10 +7,7 @@ chunker's ``fallback``. A board comparing chunkers on a polyglot corpus must say
 ``NATIVE`` maps a chunker class to the languages it parses itself (``None``: any language, it
 does not parse). Files that fail to parse (a Python syntax error) are not language-level and are
 not counted here.
-
-The same routing says which later languages' probe files (Java, C: :mod:`retrievers.identity.probe`) a
-chunker's probe reads: those a chunker of ``PROBED_LATER`` cuts itself. cAST has parsed Java since
-before those files; its keys see astchunk's version, not its Java chunks, as they always did."""
+"""
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
@@ -28,7 +25,7 @@ from retrievers.chunkers.markdown import MarkdownChunker
 from retrievers.chunkers.python_ast import PythonASTChunker
 from retrievers.chunkers.treesitter_symbols import GRAMMARS, TreeSitterSymbolChunker
 from retrievers.chunkers.whole import WholeFileChunker
-from retrievers.identity.probe import LATER_LANGUAGES, chunker_probe
+from retrievers.identity.probe import chunker_probe
 
 NATIVE: dict[type, Callable[[Any], "frozenset[str] | None"]] = {
     LineChunker: lambda c: None,
@@ -67,21 +64,6 @@ def fallbacks(chunker: Any, languages: Iterable[str]) -> dict[str, str]:
     return out
 
 
-# the chunkers whose own parsing of a later language its probe files check (see the module docstring)
-PROBED_LATER: tuple[type, ...] = (TreeSitterSymbolChunker,)
-
-
-def later_languages(chunker: Any) -> frozenset[str]:
-    """The later languages (Java, C) a chunker of ``PROBED_LATER`` cuts itself within ``chunker``."""
-    out = set()
-    for lang in LATER_LANGUAGES.values():
-        found, fell = handler(chunker, lang)
-        if not fell and isinstance(found, PROBED_LATER) and lang in NATIVE[type(found)](found):
-            out.add(lang)
-    return frozenset(out)
-
-
 def probe_chunks(chunker: Any) -> list[tuple]:
-    """What a chunker's key holds of its outputs: its chunks of the probe files and of the later
-    languages' files it parses itself (:func:`later_languages`)."""
-    return chunker_probe(chunker, chunk_files, later_languages(chunker))
+    """What a chunker's key holds of its outputs: its chunks of every probe file, Java and C included."""
+    return chunker_probe(chunker, chunk_files)

@@ -164,7 +164,7 @@ GRAMMARS: dict[str, Grammar] = load_grammars()
 DEFAULT_LANGUAGES: tuple[str, ...] = ("go", "rust", "javascript", "typescript")
 
 
-@declare("retrievers.chunkers.treesitter_symbols.TreeSitterSymbolChunker")
+@declare("retrievers.chunkers.treesitter_symbols.TreeSitterSymbolChunker", resources=("ts_languages.toml",))
 @dataclass(frozen=True)
 class TreeSitterSymbolChunker(Chunker):
     """One chunk per definition for ``languages`` (some of ``GRAMMARS``); ``fallback`` for the rest."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
 
 PACKAGED_MINILM = {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}
@@ -25,6 +26,7 @@ def resolve_model(name: str) -> str:
     return name
 
 
+@lru_cache(maxsize=None)
 def model_identity(path: str) -> str:
     """A content hash of a model folder's weights and configs (the cache key's model part)."""
     p = Path(path)

@@ -15,14 +15,14 @@ from typing import Callable
 
 import numpy as np
 
-from retrievers.embedders.builds import Built, require
+from retrievers.embedders.builds import BuildSpec, Built, require
 from retrievers.embedders.clip import tokenizers_clipper
 from retrievers.embedders.base import CachedEmbedder
-from retrievers.embedders.onnx_export import INPUT_NAMES, ONNX_FILE, PIP, build_fp32, build_int8
+from retrievers.embedders.onnx_export import (INPUT_NAMES, ONNX_FILE, PIP, build_fp32, build_int8, fp32_spec,
+                                              int8_spec)
 from retrievers.identity.declare import declare
 from retrievers.identity.key import part_key
 from retrievers.identity.libraries import library_versions
-from retrievers.identity.probe import encoder_probe
 
 QUANTIZE = {"none": "fp32", "int8": "int8"}
 DEFAULT_MODELS_DIR = Path.home() / ".cache" / "hermes-eval"
@@ -99,6 +99,13 @@ class OnnxEmbedder(CachedEmbedder):
         self._clipper: Callable[[str], str] | None = None
 
     @property
+    def spec(self) -> BuildSpec:
+        """What the model is built from (its folder's name is the build key)."""
+        if self.quantize == "int8":
+            return int8_spec(self.model, self.opset, self.per_channel, self.reduce_range)
+        return fp32_spec(self.model, self.opset)
+
+    @property
     def built(self) -> Built:
         """The ONNX model folder, built on first use (a cached step)."""
         if self._built is None:
@@ -125,12 +132,12 @@ class OnnxEmbedder(CachedEmbedder):
 
     @property
     def identity(self) -> str:
-        """The built model's key (source fingerprint, build settings, export code and library
-        versions) plus the settings and code that turn its output into vectors."""
+        """The built model's key (source model content, build settings, export code and library
+        versions: what it is built from, known before it is built) plus the settings, declared
+        identity and libraries that turn its output into vectors; never its vectors (they differ by CPU)."""
         if not hasattr(self, "_identity"):
-            code = part_key([self], encoder_probe(lambda texts: self._encode(texts, query=False)),
-                            library_versions([__name__], ("onnxruntime", "tokenizers")))
-            self._identity = (f"{self.built.path.name}|msl={self.max_seq_length}|norm={self.normalize}"
+            code = part_key([self], None, library_versions([__name__], ("onnxruntime", "tokenizers")))
+            self._identity = (f"{self.spec.folder_name}|msl={self.max_seq_length}|norm={self.normalize}"
                               f"|code={code}")
         return self._identity
 

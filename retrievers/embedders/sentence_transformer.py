@@ -15,7 +15,6 @@ from retrievers.embedders.model_source import ModelUnavailable, model_identity, 
 from retrievers.identity.declare import declare
 from retrievers.identity.key import part_key
 from retrievers.identity.libraries import library_versions
-from retrievers.identity.probe import encoder_probe
 from retrievers.progress import count_forward_passes
 
 
@@ -68,14 +67,14 @@ class SentenceTransformerEmbedder(CachedEmbedder):
 
     @property
     def identity(self) -> str:
-        """Model content hash plus everything that changes a vector: settings, this wrapper's declared
-        identity, the versions of the libraries under it (sentence-transformers, transformers, torch...)
-        and the vectors it makes of the probe texts."""
-        self.ready()
+        """What makes its vectors, the same on every CPU: the model files' content hash, the settings,
+        this wrapper's declared name and version, and the versions of the libraries under it
+        (sentence-transformers, transformers, torch...). Never its vectors: their low bits follow the
+        SIMD path; a change in them is caught by the golden check (``tests/retrievers/identity``)
+        within a tolerance and declared by bumping the version. Loads no model."""
         if not hasattr(self, "_identity"):
-            code = part_key([self], encoder_probe(self._clipped_encode),
-                            library_versions([__name__], ("transformers", "tokenizers", "torch")))
-            self._identity = (f"{model_identity(self._path)}|msl={self.max_seq_length}"
+            code = part_key([self], None, library_versions([__name__], ("transformers", "tokenizers", "torch")))
+            self._identity = (f"{model_identity(resolve_model(self.model))}|msl={self.max_seq_length}"
                               f"|norm={self.normalize}|code={code}")
         return self._identity
 

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import numpy as np
 
-from retrievers.embedders.builds import Built, require
+from retrievers.embedders.builds import BuildSpec, Built, require
 from retrievers.embedders.base import CachedEmbedder
-from retrievers.embedders.static_distill import PIP, build_static
+from retrievers.embedders.static_distill import PIP, build_static, static_settings, static_spec
 from retrievers.identity.declare import declare
 from retrievers.identity.key import part_key
 from retrievers.identity.libraries import library_versions
-from retrievers.identity.probe import encoder_probe
 
 DEFAULT_MODELS_DIR = Path.home() / ".cache" / "hermes-eval"
 
@@ -45,6 +44,11 @@ class StaticEmbedder(CachedEmbedder):
         self._static = None
 
     @property
+    def spec(self) -> BuildSpec:
+        """What the table is distilled from (its folder's name is the build key)."""
+        return static_spec(self.model, static_settings(self.pca_dims, self.sif_coefficient, self.quantize_to))
+
+    @property
     def built(self) -> Built:
         if self._built is None:
             where = self.models_dir or self.cache_dir or str(DEFAULT_MODELS_DIR)
@@ -62,9 +66,8 @@ class StaticEmbedder(CachedEmbedder):
     @property
     def identity(self) -> str:
         if not hasattr(self, "_identity"):
-            code = part_key([self], encoder_probe(lambda texts: self._encode(texts, query=False)),
-                            library_versions([__name__], ("model2vec", "tokenizers")))
-            self._identity = (f"{self.built.path.name}|msl={self.max_seq_length}|norm={self.normalize}"
+            code = part_key([self], None, library_versions([__name__], ("model2vec", "tokenizers")))
+            self._identity = (f"{self.spec.folder_name}|msl={self.max_seq_length}|norm={self.normalize}"
                               f"|code={code}")
         return self._identity
 

@@ -33,11 +33,16 @@ def static_spec(model: str, settings: dict) -> BuildSpec:
     return BuildSpec("static", model_identity(str(src)), dict(sorted(settings.items())), distill_code())
 
 
+def static_settings(pca_dims: int | None, sif_coefficient: float | None, quantize_to: str) -> dict:
+    """The distillation settings a static model's build key holds."""
+    return {"pca_dims": pca_dims, "sif_coefficient": sif_coefficient, "quantize_to": quantize_to,
+            "vocabulary": "tokenizer"}
+
+
 def build_static(model: str, cache_dir: str, pca_dims: int | None, sif_coefficient: float | None,
                  quantize_to: str) -> Built:
     """The distilled static model of ``model``, from the cache or distilled now."""
-    settings = {"pca_dims": pca_dims, "sif_coefficient": sif_coefficient, "quantize_to": quantize_to,
-                "vocabulary": "tokenizer"}
+    settings = static_settings(pca_dims, sif_coefficient, quantize_to)
     spec = static_spec(model, settings)
     src = source_model(model)
 

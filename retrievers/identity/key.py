@@ -1,18 +1,27 @@
 """The cache identity of a built part: what it is (declared names and versions), what it runs on
-(library versions, Python) and what it does (the digest of its probe's output)."""
+(library versions, Python) and what it does (the digest of its probe's output).
+
+A key is the same on every machine: a probe's output is hashed only when it is discrete (strings,
+integers, booleans: chunks, tokens, ranked ids). Floating-point output differs in its low bits with the
+SIMD path a library takes (MiniLM's vectors under ``ATEN_CPU_CAPABILITY=default`` and ``avx2`` round to
+different 4-decimal values), so :func:`output_digest` refuses it: a part whose output is numeric is
+keyed by what it is built from (declared version, model files, libraries), and a change in its numbers
+is caught by the golden check within a tolerance (``tests/retrievers/identity``).
+"""
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 import hashlib
 import json
 import platform
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 import numpy as np
 
 from retrievers.identity.declare import PartId, declared
-
-DECIMALS = 4  # floats in a probe's output are compared to this many decimals (thread counts move the last bits)
 
 
 def part_id(obj: Any) -> str:
@@ -24,11 +33,18 @@ def part_id(obj: Any) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
+class FloatInKey(TypeError):
+    """A probe handed floating-point output to a key (its digest would differ by CPU)."""
+
+
 def _plain(value: Any) -> Any:
     if isinstance(value, np.ndarray):
+        if value.dtype.kind == "f":
+            raise FloatInKey(f"a key cannot hash a float array {value.shape}: its low bits differ by CPU")
         return _plain(value.tolist())
-    if isinstance(value, (float, np.floating)):
-        return round(float(value), DECIMALS) + 0.0  # -0.0 and 0.0 alike
+    if isinstance(value, (float, np.floating, complex)):
+        raise FloatInKey(f"a key cannot hash the float {value!r}: its low bits differ by CPU; hash what is "
+                         "discrete (ids, ranks, tokens) and compare numbers in a golden check with a tolerance")
     if isinstance(value, (np.integer,)):
         return int(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -39,31 +55,80 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if value is None or isinstance(value, (str, int, bool)):
         return value
-    return repr(value)
+    raise FloatInKey(f"a key cannot hash a {type(value).__name__}: give it plain data (its repr may hold floats)")
 
 
 def output_digest(output: Any) -> str:
-    """A digest of a probe's output (floats to :data:`DECIMALS` decimals)."""
+    """A digest of a probe's discrete output (raises :class:`FloatInKey` on any float in it)."""
     blob = json.dumps(_plain(output), sort_keys=True, separators=(",", ":")).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
+@lru_cache(maxsize=None)
+def _file_sha(path: str) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+
+
+def resource_digests(parts: Iterable[Any]) -> dict[str, dict[str, str]]:
+    """name -> {file name: content digest} of the resource files each declared part reads."""
+    out: dict[str, dict[str, str]] = {}
+    for p in parts:
+        ident = p if isinstance(p, PartId) else declared(p)
+        if ident is not None and ident.resources:
+            out[ident.name] = {Path(r).name: _file_sha(r) for r in ident.resources}
+    return out
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What a key is made of, kept so a record can say which of them changed."""
+
+    parts: tuple[str, ...]  # name@version of each part, in order
+    libraries: tuple[str, ...]  # dist==version, sorted
+    python: str
+    probe: str  # digest of the probe's discrete output
+    resources: tuple[tuple[str, str, str], ...] = ()  # (part name, file name, content digest)
+
+    @property
+    def key(self) -> str:
+        """16 hex digits over every field."""
+        data = {"parts": list(self.parts), "libs": list(self.libraries), "python": self.python, "probe": self.probe}
+        if self.resources:
+            data["resources"] = [list(r) for r in self.resources]
+        return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+    def to_dict(self) -> dict:
+        return {"key": self.key, "parts": list(self.parts), "libraries": list(self.libraries),
+                "python": self.python, "probe": self.probe, "resources": [list(r) for r in self.resources]}
+
+
+def identity_of(parts: Iterable[Any], output: Any, libraries: Iterable[str] = ()) -> Identity:
+    """The parts' declared identities and resource files, ``libraries`` (``dist==version`` strings), the
+    Python version and the digest of the probe's discrete ``output``."""
+    parts = list(parts)
+    resources = tuple((name, file, sha) for name, files in sorted(resource_digests(parts).items())
+                      for file, sha in sorted(files.items()))
+    return Identity(tuple(part_id(p) for p in parts), tuple(sorted(set(libraries))), platform.python_version(),
+                    output_digest(output), resources)
+
+
 def part_key(parts: Iterable[Any], output: Any, libraries: Iterable[str] = ()) -> str:
-    """16 hex digits over the parts' declared identities, ``libraries`` (``dist==version`` strings),
-    the Python version and the probe ``output``'s digest."""
-    blob = json.dumps({"parts": [part_id(p) for p in parts], "libs": sorted(set(libraries)),
-                       "python": platform.python_version(), "probe": output_digest(output)},
-                      sort_keys=True).encode()
-    return hashlib.sha256(blob).hexdigest()[:16]
+    """16 hex digits over :func:`identity_of`."""
+    return identity_of(parts, output, libraries).key
 
 
-def config_key(node: Any, output: Callable[[], Any], libraries: Iterable[str] = ()) -> str:
-    """The key of what a plain config builds: every part its ``_target_``s name (declared identities and
-    the libraries their modules import, plus ``libraries``) and ``output()``, the probe run on the built
-    part."""
+def config_identity(node: Any, output: Callable[[], Any], libraries: Iterable[str] = ()) -> Identity:
+    """The identity of what a plain config builds: every part its ``_target_``s name (declared identities
+    and the libraries their modules import, plus ``libraries``) and ``output()``, the probe run on the
+    built part."""
     from retrievers.identity.libraries import library_versions
     from retrievers.identity.names import targets
 
     parts = [t for t in targets(node) if t is not None]
     modules = sorted({p.__module__ for p in parts})
-    return part_key(parts, output(), library_versions(modules, libraries))
+    return identity_of(parts, output(), library_versions(modules, libraries))
+
+
+def config_key(node: Any, output: Callable[[], Any], libraries: Iterable[str] = ()) -> str:
+    """16 hex digits over :func:`config_identity`."""
+    return config_identity(node, output, libraries).key

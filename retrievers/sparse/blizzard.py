@@ -60,7 +60,8 @@ def normalize_code(text: str) -> str:
     return " ".join(kept + parts)
 
 
-@declare("retrievers.sparse.blizzard.NormClassAnalyzer")
+@declare("retrievers.sparse.blizzard.NormClassAnalyzer",
+         resources=("blizzard_words/stop-words-english-total.txt", "blizzard_words/java-keywords.txt"))
 @dataclass(frozen=True)
 class NormClassAnalyzer(Tokenizer):
     """BLIZZARD's source normalization, then ``analyzer`` (Lucene's StandardAnalyzer)."""

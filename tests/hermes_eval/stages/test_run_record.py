@@ -16,7 +16,7 @@ from hermes_eval.record.checksums import file_sums
 from hermes_eval.stages.run_modes import SearchInput, pick_mode
 from hermes_eval.stages.run_record import RunRecord
 
-IDENTITY = ["schema", "config_hash", "config", "system", "chunker", "queryset", "corpus", "seed", "versions",
+IDENTITY = ["schema", "config_hash", "config", "system", "chunker", "queryset", "corpus", "seed", "parts", "versions",
             "machine", "git_commit", "hermes_eval_version", "experiment"]
 BODY = ["warnings", "corpus_info", "indexed_fingerprint", "queryset_info", "hygiene", "chunks", "legs", "metrics",
         "rescored", "files", "latency_ms", "warmup", "strata", "fusion_tuning", "index", "snapshots",
@@ -55,6 +55,10 @@ def test_a_real_runs_record_has_the_fields_and_values_it_had(bm25_run):
     assert {k: rec["chunks"][k] for k in ("count", "fallback", "tokens_total", "lines_p50")} == {
         "count": 318, "fallback": {}, "tokens_total": 71006, "lines_p50": 30.0}
     assert rec["files"] == file_sums(out.run_dir)
+    # the parts' identities a later resume compares (stages/reuse.py): the chunker and the leg that ran, and fusion
+    assert set(rec["parts"]) == {"chunker", "sparse", "fusion"}
+    assert rec["parts"]["chunker"]["parts"] == ["retrievers.chunkers.lines.LineChunker@1"]
+    assert rec["parts"]["sparse"]["preset"] == "rank_bm25" and len(rec["parts"]["sparse"]["key"]) == 16
     # 1,800: 40 queries x 45 measures (the five file-level bug-localization ones added 200)
     assert rec["rescored"]["values"] == 1800 and rec["rescored"]["by"].startswith("pytrec_eval")
     assert rec["peak_rss_scope"] == "job" and rec["peak_rss_mb"] > 0

@@ -8,9 +8,9 @@ import pytest
 
 from chunker_samples import JAVA_C_FILES, SNIPPETS, check_invariants, from_config, java_c_file, lines_of
 from retrievers.chunkers.base import chunk_files
-from retrievers.chunkers.coverage import fallbacks, handler, later_languages, probe_chunks
+from retrievers.chunkers.coverage import fallbacks, handler, probe_chunks
 from retrievers.chunkers.treesitter_symbols import TreeSitterSymbolChunker
-from retrievers.identity.probe import chunker_probe, later_probe_files
+from retrievers.identity.probe import later_probe_files
 
 PRESET = "treesitter_java_c"
 
@@ -117,18 +117,17 @@ def test_a_language_without_a_grammar_is_refused():
         TreeSitterSymbolChunker(languages=("go", "kotlin"))
 
 
-def test_the_java_and_c_probe_files_enter_only_the_probe_of_a_chunker_parsing_them():
-    """Keys recorded before Java and C are unchanged (no probe of theirs reads those files); the preset
-    parsing them gets a probe that shows its Java and C chunks, so a change in them changes its key."""
-    for name in ("treesitter", "cast", "dispatch", "heuristic", "hermes"):
-        chunker = from_config(name)
-        assert later_languages(chunker) == frozenset(), name
-        assert probe_chunks(chunker) == chunker_probe(chunker, chunk_files), name
-    chunker = from_config(PRESET)
-    assert later_languages(chunker) == {"java", "c"}
-    symbols = {(c[1], c[6]) for c in probe_chunks(chunker) if c[1].startswith("later/")}
+def test_every_chunker_probe_reads_the_java_and_c_probe_files():
+    """Five records are Java or C: every chunker's key shows what it makes of those files, so a change
+    in how it (or its fallback) cuts Java or C changes its key, whether it parses them or falls back."""
+    for name in ("treesitter", "cast", "dispatch", "heuristic", "hermes", "lines", PRESET):
+        paths = {c[1] for c in probe_chunks(from_config(name))}
+        assert {"later/Shapes.java", "later/ring.c"} <= paths, name
+    symbols = {(c[1], c[6]) for c in probe_chunks(from_config(PRESET)) if c[1].startswith("later/")}
     assert {("later/Shapes.java", "Circle"), ("later/Shapes.java", "Unit"),
             ("later/ring.c", "ring_push"), ("later/ring.c", "ring_pop"), ("later/ring.c", "RING_NEXT")} <= symbols
+    fallen = {(c[1], c[6]) for c in probe_chunks(from_config("treesitter")) if c[1].startswith("later/")}
+    assert fallen != symbols  # the preset listing no Java or C cuts them by its fallback, and its key shows that
     assert [f[2] for f in later_probe_files(frozenset({"java", "c"}))] == ["java", "c"]
 
 

@@ -18,7 +18,7 @@ from hermes_eval.querysets.holes import HoleRules
 from hermes_eval.querysets.treesitter.definitions import definitions
 from hermes_eval.querysets.treesitter.doc_comments import c_prose, javadoc_prose
 from hermes_eval.querysets.treesitter.holes import function_body_holes
-from retrievers.identity.probe import probe_files
+from retrievers.identity.probe import first_probe_files
 
 SLICE = Path(__file__).resolve().parents[3] / "slices" / "langs-java-c"
 LANGUAGE = {".java": "java", ".c": "c", ".h": "c"}
@@ -132,7 +132,7 @@ def test_repoeval_java_gold_from_the_enclosing_class_and_the_package():
 
 def test_generator_keys_read_the_java_c_probe_files_only_when_listed():
     assert probe_corpus().files == probe_corpus(frozenset()).files
-    assert len(probe_corpus().files) == len(probe_files())
+    assert len(probe_corpus().files) == len(first_probe_files())
     assert {f.language for f in probe_corpus(frozenset({"java", "c"})).files} >= {"java", "c"}
     base = {"_target_": "hermes_eval.querysets.generators.doc_comments.DocCommentQueries",
             "languages": ["python", "go", "rust", "javascript", "typescript"]}
