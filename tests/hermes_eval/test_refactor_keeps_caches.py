@@ -6,6 +6,10 @@ person would: the chunker's module is moved (``git mv``-style, every import and 
 private method of it and one of the tokenizer are renamed. The same arm run again finds every chunk
 list, index and token statistic in the cache, with the same config hash and metrics. Finally the
 gate's planted chunker bug goes in: the chunks are computed afresh and the metrics move.
+
+Resume, on the first run's warm ``runs/``: after the refactor the arm is reused (its parts' identities are
+the same); after the planted bug it runs again and says why; with the bug taken out and the chunker's
+version bumped instead, it runs again and names the bump.
 """
 from __future__ import annotations
 
@@ -32,6 +36,11 @@ def _copy_tree(dest: Path) -> Path:
 
 
 def _run(tree: Path, tmp: Path, tag: str) -> dict:
+    return _invoke(tree, tmp, tag)[0]
+
+
+def _invoke(tree: Path, tmp: Path, tag: str) -> tuple[dict, str]:
+    """(the record of the arm run with runs folder ``tag``, the line the run printed)."""
     EMBEDDING_CACHE.mkdir(parents=True, exist_ok=True)
     overrides = [f"paths.runs={tmp / 'runs' / tag}", f"paths.datasets={tmp / 'datasets'}",
                  f"paths.cache={tmp / 'cache'}", f"embedder.cache_dir={EMBEDDING_CACHE}",
@@ -41,7 +50,8 @@ def _run(tree: Path, tmp: Path, tag: str) -> dict:
     proc = subprocess.run([sys.executable, "-m", "hermes_eval.cli.main", "run", *overrides], cwd=tree, env=env,
                           capture_output=True, text=True, timeout=1200)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
-    return json.loads(next((tmp / "runs" / tag).rglob("record.json")).read_text())
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("["))
+    return json.loads(next((tmp / "runs" / tag).rglob("record.json")).read_text()), line
 
 
 def _replace_everywhere(tree: Path, old: str, new: str) -> int:
@@ -84,6 +94,8 @@ def test_a_refactor_keeps_every_cache_hit_and_a_behaviour_change_does_not(tmp_pa
     assert after == before and {"chunks", "index", "token-stats"} <= after.keys()
     assert moved["embeddings"]["computed"] == 0
     assert [e["key"] for e in moved["cache"]] == [e["key"] for e in warm["cache"]]
+    _, line = _invoke(tree, tmp_path, "first")  # the warm runs/ of before the refactor
+    assert line.startswith("[skip]"), line
 
     target = chunkers / "python_definitions.py"  # the gate's planted bug: definitions cut after three lines
     text = target.read_text()
@@ -96,3 +108,15 @@ def test_a_refactor_keeps_every_cache_hit_and_a_behaviour_change_does_not(tmp_pa
     assert chunk_events and all(e["source"] == "computed" for e in chunk_events)
     assert {e["key"] for e in chunk_events}.isdisjoint(e["key"] for e in moved["cache"])
     assert planted["metrics"]["ndcg@10"]["mean"] != moved["metrics"]["ndcg@10"]["mean"]
+    rerun, line = _invoke(tree, tmp_path, "first")
+    assert line.startswith("[rerun]") and "(chunker python_ast: output on the probe changed (version still 1))" in line
+    assert rerun["metrics"]["ndcg@10"]["mean"] == planted["metrics"]["ndcg@10"]["mean"]
+
+    target.write_text(text)  # the bug out; a deliberate change declared by its version instead
+    declared = '@declare("retrievers.chunkers.python_ast.PythonASTChunker")'
+    assert text.count(declared) == 1
+    target.write_text(text.replace(declared, declared[:-1] + ", version=2)"))
+    bumped, line = _invoke(tree, tmp_path, "moved")  # the refactored tree's warm runs/
+    assert line.startswith("[rerun]") and "(chunker python_ast 1→2)" in line, line
+    assert bumped["config_hash"] == moved["config_hash"]
+    assert bumped["metrics"]["ndcg@10"]["mean"] == moved["metrics"]["ndcg@10"]["mean"]
