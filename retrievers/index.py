@@ -25,6 +25,26 @@ class Index(Protocol):
 
     ``input`` says what documents and queries are: ``"text"`` for lexical indexes,
     ``"vector"`` (a float32 matrix, one row per document or query) for dense ones.
+
+    Order and ties at the cut, what every backend guarantees (``tests/retrievers/test_backend_protocol.py``):
+
+    - Every backend returns at most k distinct hits, best first, hits whose returned scores are equal in
+      ascending id order (:func:`by_score_then_id`). "Tied" means the returned float scores compare equal.
+      An exact vector backend returns ``min(k, n)``; a text one only documents sharing a term with the query.
+    - Exact backends (every sparse index, ``exact``, faiss ``flat``, ``sqlite_vec``) score every
+      document, so when more documents tie at the k-th score than fit, they return the k smallest ids
+      among them (:func:`top_k`, :func:`settle_ties`).
+    - Approximate backends (faiss ``ivf`` and ``hnsw``, usearch; ``backend_cases.ANN``) return the k best
+      of the candidates their search reaches, ordered as above; which members of a tie group those are is
+      not guaranteed. Which nodes a graph search reaches follows the graph, so the vectors' low bits and the
+      CPU's SIMD path, and an engine may score identical vectors an ulp apart (faiss HNSW scores some
+      neighbours four at a time and others one by one: on AVX2, one duplicate scored 1.0 and its
+      twins 0.99999994), which are then not tied. At ``k >= n`` they search exhaustively and are exact.
+    - Identical documents are not promised equal scores by every exact engine either: numpy/OpenBLAS
+      (``exact``) computes the last rows of a matrix in a tail kernel, an ulp or two off the others.
+    - Within one process, the same build and query give bit-identical hits. Across CPUs (SIMD paths),
+      scores may differ in their low bits and near-ties may reorder; only ids and their order away from
+      near-ties are comparable there.
     """
 
     input: ClassVar[Literal["text", "vector"]]

@@ -2,7 +2,8 @@
 
 Vectors are L2-normalised, so inner product is cosine. IVF trains its k-means on the corpus
 (``nlist`` is clamped to the corpus size); HNSW is built single-threaded so its graph, and
-therefore its answers, are the same on every run.
+therefore its answers, are the same on every run on one machine. Another CPU (another SIMD path)
+computes distances with other low bits, so it may build another graph and answer differently.
 """
 from __future__ import annotations
 
@@ -41,7 +42,20 @@ _FACTORIES: dict[str, Callable] = {"flat": _flat, "ivf": _ivf, "hnsw": _hnsw}
 @declare("retrievers.dense.faiss_index.FaissIndex")
 @dataclass
 class FaissIndex:
-    """One FAISS inner-product index of the given kind; saved with ``faiss.write_index``."""
+    """One FAISS inner-product index of the given kind; saved with ``faiss.write_index``.
+
+    Ties at the cut (the protocol: :class:`retrievers.index.Index`):
+
+    - ``flat`` is exact: every vector is scored, and among hits tied at the k-th score the k smallest
+      ids are returned.
+    - ``ivf`` and ``hnsw`` are approximate: up to k hits, best first, equal scores in ascending id order
+      (:func:`retrievers.dense.vectors.search_graph` sorts what the engine returns by (-score, id)), but
+      which members of a tie group come back is not guaranteed: only those the probed lists or the graph
+      search reach are candidates. HNSW may even score identical vectors an ulp apart (some neighbours
+      are scored four at a time, others one by one: on AVX2, 30 copies of a vector scored 1.0 for one
+      and 0.99999994 for the rest), so copies need not tie. At ``k >= n`` both search exhaustively
+      (every list, or the flat storage) and are exact.
+    """
 
     kind: Kind = "flat"
     nlist: int = 32  # ivf

@@ -37,7 +37,11 @@ def _connect(target: str):
 @declare("retrievers.dense.sqlite_vec.SQLiteVecIndex")
 @dataclass
 class SQLiteVecIndex:
-    """An in-memory vec0 table (cosine) in sqlean; saved as a SQLite file."""
+    """An in-memory vec0 table (cosine) in sqlean; saved as a SQLite file.
+
+    Exact (vec0 scans every row, one distance call per row): among hits tied at the k-th score the k
+    smallest ids are returned (:func:`retrievers.index.settle_ties` widens the KNN past the tie).
+    """
 
     input: ClassVar[str] = "vector"
 

@@ -1,7 +1,9 @@
 """usearch HNSW (sia-code's vector index): cosine metric, f32/f16/i8 storage, memory-mapped load.
 
-The graph is built single-threaded so it is the same on every run. ``load`` memory-maps the
-saved file with ``view()``: the file must outlive the index object.
+The graph is built single-threaded so it is the same on every run on one machine (usearch picks its
+distance kernels for the CPU: ``Index.hardware_acceleration``, e.g. skylake or icelake, so another CPU
+may build another graph). ``load`` memory-maps the saved file with ``view()``: the file must outlive
+the index object.
 
 For i8 with the cosine metric, vectors are quantised here rather than by usearch (which
 normalises, scales by 127 and truncates, so MiniLM's small components mostly round to a few
@@ -28,7 +30,14 @@ _FILE = "index.usearch"
 @declare("retrievers.dense.usearch_index.USearchIndex")
 @dataclass
 class USearchIndex:
-    """A usearch HNSW graph over the vectors, keys = row numbers; loaded memory-mapped."""
+    """A usearch HNSW graph over the vectors, keys = row numbers; loaded memory-mapped.
+
+    Approximate, so ties at the cut are settled only among what the graph search reaches (the
+    protocol: :class:`retrievers.index.Index`): up to k hits, best first, equal scores in ascending id
+    order (:func:`retrievers.dense.vectors.search_graph` sorts by (-score, id)), but which members of
+    a tie group come back is not guaranteed. At ``k >= n`` the search is exhaustive (``exact=True``)
+    and so exact (f16 and i8 score the stored, quantised vectors).
+    """
 
     dtype: Literal["f32", "f16", "i8"] = "f16"
     metric: str = "cos"

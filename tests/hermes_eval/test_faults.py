@@ -24,7 +24,9 @@ from hermes_eval.record.sameness import runs_diffs
 
 pytestmark = pytest.mark.long  # minutes of work: scheduled first (tests/conftest.py)
 
-# two BM25 arms (two chunkings): no model to load, so each sweep is a few seconds of real work
+# two BM25 arms (two chunkings): no model to load, so each sweep is a few seconds of real work. Every
+# sweep runs on this machine with this environment, so the sameness tool's bit-exact comparison of
+# their records holds across the processes (no embedding, whose low bits follow the SIMD path)
 GRID = ["fusion.dense_weight=0.0", "chunker=lines,python_ast", "corpus.name=req", "corpus.sources=[pkg:requests]",
         "queryset.generator.max_queries=30", "warmup=1", "bootstrap=200", "hydra.launcher.n_jobs=1"]
 ARMS = 2

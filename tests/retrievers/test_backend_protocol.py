@@ -113,19 +113,28 @@ def test_one_chunk_corpus(name, small_corpus, query_vectors):
 
 @pytest.mark.parametrize("name", BACKENDS)
 def test_ties_break_by_id_at_the_cut(name, small_corpus):
-    """30 identical chunks tie; k=4 must take the 4 smallest ids whatever the engine's own order."""
+    """30 identical chunks tie (the contract: retrievers.index.Index). An exact backend must take the 4
+    smallest ids whatever the engine's own order. An ANN backend returns 4 of the copies, ordered by
+    (score, id), but which copies its graph or lists reach is not promised: on a CPU without AVX-512
+    faiss HNSW scored one copy 1.0 and the others 0.99999994, and returned that copy first."""
     dupe_ids = [f"dup/{i:02d}.py:1-20" for i in range(30)][::-1]  # built in reverse id order
     ids = dupe_ids + [f"other/{i:02d}.py:1-20" for i in range(20)]
     ix = make(name)
     v = small_corpus.vectors[20:21]
     if ix.input == "vector":  # the others point away from the query
+        # the copies are rows 0-29 of 50: numpy/OpenBLAS computes the last rows of a matrix in a tail
+        # kernel (rows 48 and 49 here, an ulp off), so the exact backends see 30 bit-equal scores
         docs, q = np.vstack([np.repeat(v, 30, axis=0), np.repeat(-v, 20, axis=0)]), v
     else:  # the others share no term with the query
         docs = [small_corpus.texts[20]] * 30 + [f"qqxj zzvk {'w' * (i + 3)}" for i in range(20)]
         q = [small_corpus.texts[20]]
     ix.build(ids, docs)
     hits = ix.search(q, 4)[0]
-    assert [c for c, _ in hits] == sorted(dupe_ids)[:4]
+    if name not in ANN:
+        assert [c for c, _ in hits] == sorted(dupe_ids)[:4]
+        return
+    assert len(hits) == 4 and {c for c, _ in hits} <= set(dupe_ids)  # 4 copies, none of the others
+    assert_well_ordered(hits)  # by score, then id among equal scores
 
 
 @pytest.mark.parametrize("name", BACKENDS)

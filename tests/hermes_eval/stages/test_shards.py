@@ -1,5 +1,8 @@
 """A snapshot set's run split into shards (shard=I/N): each shard searches its snapshots and writes a
-part, the last one merges, and the merged record is the unsharded run's (the sameness tool)."""
+part, the last one merges, and the merged record is the unsharded run's (the sameness tool).
+
+The sameness tool compares floats bit for bit, also between processes (the joblib sweep): that holds
+here by construction, one machine and one environment, and a BM25 arm (no embedding's low bits)."""
 from __future__ import annotations
 
 import json

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+from rankings import assert_same_ranking
 
 from retrievers.dense.exact import ExactIndex
 from retrievers.dense.faiss_index import FaissIndex
@@ -21,8 +22,8 @@ def test_ivf_clamps_nlist_to_the_corpus_and_still_finds_everything():
     exact = ExactIndex()
     exact.build(ids, x)
     got, want = ix.search(x[:5], 10), exact.search(x[:5], 10)  # every list probed: exact answers
-    assert [[c for c, _ in g] for g in got] == [[c for c, _ in w] for w in want]
-    assert np.allclose([s for g in got for _, s in g], [s for w in want for _, s in w], atol=1e-5)
+    for g, w in zip(got, want):  # faiss and numpy round apart: the same order away from near-ties
+        assert_same_ranking(g, w)
 
 
 def test_ivf_with_few_probes_still_returns_all_when_k_covers_the_corpus():
@@ -42,4 +43,5 @@ def test_hnsw_k_at_least_n_is_exhaustive():
     exact = ExactIndex()
     exact.build(ids, x)
     got, want = ix.search(x[:3], 120), exact.search(x[:3], 120)
-    assert [[c for c, _ in g] for g in got] == [[c for c, _ in w] for w in want]
+    for g, w in zip(got, want):  # two scores here lie 2e-6 apart: faiss and numpy may round them either way
+        assert_same_ranking(g, w)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+from rankings import assert_same_ranking
 
 from retrievers.dense.exact import ExactIndex
 from retrievers.dense.sqlite_vec import SQLiteVecIndex
@@ -16,8 +17,8 @@ def test_beyond_the_vec0_knn_limit_matches_exact():
     exact.build(ids, x)
     got, want = vec.search(x[:2], 4200), exact.search(x[:2], 4200)
     assert [len(g) for g in got] == [4200, 4200]
-    for g, w in zip(got, want):
-        assert [c for c, _ in g[:50]] == [c for c, _ in w[:50]]
+    for g, w in zip(got, want):  # sqlite-vec and numpy round apart: the same order away from near-ties
+        assert_same_ranking(g, w, depth=50)
         assert np.allclose([s for _, s in g], [s for _, s in w], atol=1e-5)
 
 

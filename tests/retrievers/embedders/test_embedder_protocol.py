@@ -60,6 +60,8 @@ def test_second_call_reads_the_cache(name, embedder_for):
     again = embedder_for(name)
     got = again.embed_documents(TEXTS)
     assert again.stats["computed"] == 0 and again.stats["cached"] == len(TEXTS)
+    # bit-equal by construction: the cache (tmp_path, written above by this process) returns the bytes
+    # it stored. Vectors computed afresh on another CPU would differ in their low bits (about 2e-7).
     assert np.array_equal(got, want)
 
 
