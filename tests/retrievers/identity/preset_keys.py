@@ -22,7 +22,8 @@ def simd_paths() -> dict[str, object]:
 
     return {"torch": torch.backends.cpu.get_cpu_capability(),
             "numpy": sorted(f for f in __cpu_dispatch__ if __cpu_features__.get(f)),
-            "faiss": sorted(m for m in sys.modules if m.startswith("faiss.swigfaiss") or m == "faiss._swigfaiss")}
+            "faiss": faiss.SIMDConfig.get_level_name() if hasattr(faiss, "SIMDConfig") else
+            sorted(m for m in sys.modules if m.startswith("faiss.swigfaiss"))}
 
 
 def preset_keys() -> dict:

@@ -1,7 +1,8 @@
 """Every preset's key is the same whichever SIMD path torch, faiss and numpy take, and the numbers the
 golden check compares stay within its tolerances. Each setting runs in its own process (the libraries
-pick their kernels once, at import): torch by ``ATEN_CPU_CAPABILITY``, faiss by ``FAISS_OPT_LEVEL``,
-numpy by ``NPY_DISABLE_CPU_FEATURES``. On a CPU without AVX-512 the avx512 setting is left out (torch
+pick their kernels once, at import): torch by ``ATEN_CPU_CAPABILITY``, faiss by ``FAISS_SIMD_LEVEL``
+(faiss >= 1.12 picks its level at run time; ``FAISS_OPT_LEVEL`` picks the library build older wheels ship
+several of), numpy by ``NPY_DISABLE_CPU_FEATURES``. usearch has no such switch. On a CPU without AVX-512 the avx512 setting is left out (torch
 would refuse it); a machine with AVX-512 then checks what one without it computes, and the other way
 round the default and avx2 settings do."""
 from __future__ import annotations
@@ -33,17 +34,17 @@ def _numpy_dispatch() -> list[str]:
 
 def settings() -> dict[str, dict[str, str]]:
     """name -> environment: the plainest kernels, AVX2, and AVX-512 where the CPU has it."""
-    out = {"default": {"ATEN_CPU_CAPABILITY": "default", "FAISS_OPT_LEVEL": "generic",
+    out = {"default": {"ATEN_CPU_CAPABILITY": "default", "FAISS_SIMD_LEVEL": "NONE", "FAISS_OPT_LEVEL": "generic",
                        "NPY_DISABLE_CPU_FEATURES": " ".join(_numpy_dispatch())},
-           "avx2": {"ATEN_CPU_CAPABILITY": "avx2", "FAISS_OPT_LEVEL": "AVX2"}}
+           "avx2": {"ATEN_CPU_CAPABILITY": "avx2", "FAISS_SIMD_LEVEL": "AVX2", "FAISS_OPT_LEVEL": "AVX2"}}
     if _cpu_has("avx512f"):
-        out["avx512"] = {"ATEN_CPU_CAPABILITY": "avx512", "FAISS_OPT_LEVEL": "AVX512"}
+        out["avx512"] = {"ATEN_CPU_CAPABILITY": "avx512", "FAISS_SIMD_LEVEL": "AVX512", "FAISS_OPT_LEVEL": "AVX512"}
     return out
 
 
 def _keys(extra: dict[str, str]) -> dict:
     env = {k: v for k, v in os.environ.items()
-           if k not in ("ATEN_CPU_CAPABILITY", "FAISS_OPT_LEVEL", "NPY_DISABLE_CPU_FEATURES")}
+           if k not in ("ATEN_CPU_CAPABILITY", "FAISS_SIMD_LEVEL", "FAISS_OPT_LEVEL", "NPY_DISABLE_CPU_FEATURES")}
     env.update(extra, HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", PYTHONPATH=str(ROOT))
     proc = subprocess.run([sys.executable, "-m", "tests.retrievers.identity.preset_keys"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=900)
@@ -60,6 +61,8 @@ def test_the_settings_really_take_other_kernels(computed):
     simd = {name: got["simd"] for name, got in computed.items()}
     assert simd["default"]["torch"] == "DEFAULT" and simd["avx2"]["torch"] == "AVX2"
     assert simd["default"]["numpy"] == []  # every dispatched numpy kernel switched off
+    if isinstance(simd["default"]["faiss"], str):
+        assert simd["default"]["faiss"] == "NONE" and simd["avx2"]["faiss"] == "AVX2"
     if "avx512" in simd:
         assert simd["avx512"]["torch"] == "AVX512"
 
