@@ -39,7 +39,7 @@ def _hnsw(faiss, dim: int, ix: "FaissIndex", n: int):
 _FACTORIES: dict[str, Callable] = {"flat": _flat, "ivf": _ivf, "hnsw": _hnsw}
 
 
-@declare("retrievers.dense.faiss_index.FaissIndex")
+@declare("retrievers.dense.faiss_index.FaissIndex", version=2)  # 2: HNSW hits rescored with one kernel
 @dataclass
 class FaissIndex:
     """One FAISS inner-product index of the given kind; saved with ``faiss.write_index``.
@@ -51,10 +51,11 @@ class FaissIndex:
     - ``ivf`` and ``hnsw`` are approximate: up to k hits, best first, equal scores in ascending id order
       (:func:`retrievers.dense.vectors.search_graph` sorts what the engine returns by (-score, id)), but
       which members of a tie group come back is not guaranteed: only those the probed lists or the graph
-      search reach are candidates. HNSW may even score identical vectors an ulp apart (some neighbours
-      are scored four at a time, others one by one: on AVX2, 30 copies of a vector scored 1.0 for one
-      and 0.99999994 for the rest), so copies need not tie. At ``k >= n`` both search exhaustively
-      (every list, or the flat storage) and are exact.
+      search reach are candidates. HNSW's own search scores some neighbours four at a time and others
+      one by one (on AVX2, 30 copies of a vector scored 1.0 for one and 0.99999994 for the rest), so the
+      hits it finds are scored again with one kernel (:meth:`_rescored`, since version 2): copies it
+      reaches tie and come back in id order. At ``k >= n`` both search exhaustively (every list, or the
+      flat storage) and are exact.
     """
 
     kind: Kind = "flat"
@@ -109,7 +110,25 @@ class FaissIndex:
         elif exhaustive and self.kind == "ivf":
             params = faiss.SearchParametersIVF(nprobe=self._index.nlist)
         scores, rows = index.search(q, want, params=params) if params else index.search(q, want)
+        if self.kind == "hnsw":
+            scores = self._rescored(q, rows)
         return [[(self._ids[r], float(s)) for r, s in zip(rr, ss) if r >= 0] for rr, ss in zip(rows, scores)]
+
+    def _rescored(self, q: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """The found rows' inner products computed again, one row at a time in float64 (then float32):
+        HNSW's search scores some neighbours four at a time and others one by one, whose low bits differ
+        (identical vectors scored 1.0 and 0.99999994 on AVX2); one kernel for every hit makes identical
+        vectors tie, so they come back in id order."""
+        import faiss
+
+        storage = faiss.downcast_index(self._index.storage)
+        out = np.full(rows.shape, -np.inf, dtype=np.float32)
+        for i, (qv, rr) in enumerate(zip(q, rows)):
+            found = rr[rr >= 0]
+            if len(found):
+                vecs = storage.reconstruct_batch(found).astype(np.float64)
+                out[i, : len(found)] = np.einsum("ij,j->i", vecs, qv.astype(np.float64)).astype(np.float32)
+        return out
 
     def search(self, queries: np.ndarray, k: int) -> list[list[Hit]]:
         return search_graph(self._raw, as_rows(queries), len(self._ids), check_k(k))
