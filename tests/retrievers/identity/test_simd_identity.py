@@ -27,9 +27,13 @@ def _cpu_has(flag: str) -> bool:
 
 
 def _numpy_dispatch() -> list[str]:
-    from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
-
-    return [f for f in __cpu_dispatch__ if __cpu_features__.get(f)]
+    """numpy's dispatched features this CPU has, read in a process that disables none (this one may run
+    under NPY_DISABLE_CPU_FEATURES itself)."""
+    code = ("from numpy._core._multiarray_umath import __cpu_dispatch__ as d, __cpu_features__ as f;"
+            "print(' '.join(x for x in d if f.get(x)))")
+    env = {k: v for k, v in os.environ.items() if k != "NPY_DISABLE_CPU_FEATURES"}
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True).stdout.split()
 
 
 def settings() -> dict[str, dict[str, str]]:
