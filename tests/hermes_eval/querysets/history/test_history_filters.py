@@ -48,3 +48,33 @@ def test_bot_patterns_are_case_insensitive_substrings():
     assert Bot().skips(C) and not Bot(("[bot]",)).skips(C)
     C.commit.author = "Ann Dev <ann@example.com>"
     assert not Bot().skips(C)
+
+
+def test_a_cherry_pick_from_another_branch_is_a_query(tmp_path):
+    """The usual cherry-pick: its original sits on a side branch, outside main's first-parent walk, so the copy
+    on main is the only time the change is walked and is kept; a copy of a walked commit is skipped."""
+    from history_repo import Scripted, day
+
+    r = Scripted(tmp_path / "picks")
+    r.commit("base", day(1), {"calc/ops.py": "def add(a, b):\n    return a + b\n\n\ndef mul(a, b):\n    return a * b\n"},
+             "Add the calculator operations module")
+    r.git("checkout", "-q", "-b", "release", date=day(2))
+    r.commit("original", day(2), {"calc/ops.py": "def add(a, b):\n    return int(a) + int(b)\n\n\n"
+                                                 "def mul(a, b):\n    return a * b\n"},
+             "Coerce the operands of add to integers")
+    r.git("checkout", "-q", "main", date=day(3))
+    r.commit("later", day(3), {"calc/ops.py": "def add(a, b):\n    return a + b\n\n\ndef mul(a, b):\n"
+                                              "    return a * b * 1\n"}, "Keep multiplication explicit about its unit")
+    r.git("cherry-pick", "-x", r.shas["original"], date=day(4))
+    r.record("copy", day(4))
+    r.git("cherry-pick", "-x", r.shas["later"], "--allow-empty", "--keep-redundant-commits", date=day(5))
+    r.record("copy_of_walked", day(5))
+    commits = walk(r.path, "HEAD")
+    assert r.shas["original"] not in {c.sha for c in commits}  # off the first-parent walk
+    context = Walk(r.path, commits)
+    filters = registry(frozenset({"code"}), 4, 10, BOTS)
+    names = {sha: name for name, sha in r.shas.items()}
+    reasons = {names[c.sha]: first_reason(filters, Candidate(c, clean(c.message, c.trailers), context))
+               for c in commits}
+    assert reasons["copy"] is None
+    assert reasons["copy_of_walked"] == "cherry_pick"
