@@ -126,3 +126,27 @@ def test_a_run_searches_each_parent_snapshot_and_reports_the_declared_strata(min
     year = md.split("**Per year: ", 1)[1].split("\n\n", 2)[1]
     assert year.splitlines()[0].startswith("| run | 2022 (n=1) | 2023 (n=5) |")
     assert "**Per localized: " in md and "already\\_localized (n=2)" in md and "not\\_localized (n=4)" in md
+
+
+def test_gold_in_files_the_corpus_does_not_index_is_dropped_and_counted(tmp_path):
+    """Two commits change a file over the corpus's 1 MB limit (not indexed): one changes only it (no gold left:
+    ``gold_not_indexed`` 1), one also changes an indexed file (its two spans in the big file dropped:
+    ``gold_spans_not_indexed`` 1 + 2 = 3), counts derived by hand."""
+    from history_repo import Scripted, day
+
+    big = "".join(f"VALUE_{i} = {i}  # {'x' * 60}\n" for i in range(14_000))  # ~1.1 MB of Python
+    assert len(big.encode()) > 1_000_000
+    small = "def area(r):\n    return 3.14 * r * r\n\n\ndef perimeter(r):\n    return 2 * 3.14 * r\n"
+    r = Scripted(tmp_path / "geo")
+    r.commit("base", day(1), {"geo/table.py": big, "geo/circle.py": small}, "Add the circle helpers and a table")
+    fifth = big.replace("VALUE_5 = 5", "VALUE_5 = 50")
+    r.commit("only_big", day(2), {"geo/table.py": fifth}, "Correct the fifth value of the table")
+    edited = fifth.replace("VALUE_7 = 7", "VALUE_7 = 70").replace("VALUE_900 = 900", "VALUE_900 = 9000")
+    r.commit("both", day(3), {"geo/table.py": edited, "geo/circle.py": small.replace("3.14", "math.pi")},
+             "Use math.pi for the circle and fix table values")
+    qs = mine.run(mine.Options(source=r.path, name="geo", dest=tmp_path / "ds" / "geo", cache_dir=tmp_path / "cache"))
+    assert qs.manifest["skipped"]["gold_not_indexed"] == 1
+    assert qs.manifest["skipped"]["gold_spans_not_indexed"] == 3
+    (q,) = qs.queries
+    assert q.meta["commit"] == r.shas["both"]
+    assert [(g.path.split("/", 1)[1], g.start, g.end) for g in q.gold] == [("geo/circle.py", 2, 2), ("geo/circle.py", 6, 6)]
