@@ -27,3 +27,12 @@ def test_files_by_path_or_name_symbols_as_identifiers():
     miss = localized("Trim greetings in mapp.js and appjs", ["web/app.js"], ["greet", "Greet"])
     assert not miss and miss.stratum == NOT_LOCALIZED
     assert not localized("Addition is exact again", ["calc/ops.py"], ["add"])  # case and whole word
+
+
+def test_file_names_match_in_any_case_symbols_only_in_their_own():
+    """Each case rule decided by case alone: the words are whole, only their case differs."""
+    assert localized("Fix the crash in APP.JS on empty names", ["web/app.js"], []).files == ("web/app.js",)
+    assert localized("Greeting broke in Web/App.js", ["web/app.js"], []).files == ("web/app.js",)
+    assert localized("Make checkout retry once", ["shop/cart.py"], ["checkout"]).symbols == ("checkout",)
+    assert localized("Make Checkout retry once", ["shop/cart.py"], ["checkout"]).symbols == ()
+    assert localized("Make CHECKOUT retry once", ["shop/cart.py"], ["checkout"]).stratum == NOT_LOCALIZED
