@@ -259,3 +259,48 @@ def test_each_variant_imports_from_its_slice(record: Benchmark, variant: Variant
     for key, value in variant.options:
         assert OPTION_CHECKS[(record.importer, key)](value.replace("{HERMES_MIRRORS}", str(mirrors)), qs, mirrors), \
             f"{variant.name}: option {key}={value} not honoured"
+
+
+# options that select queries, each checked where it must remove some: the variant imported without the option,
+# then with a value that keeps fewer than the slice holds; what is kept must be what the rule names
+REPOEVAL_TASKS = "function_level_completion_2k_context_codex.test.jsonl"
+NARROWING = [(b, v, key) for b, v in OFFLINE for key in ("limit", "repos") if key in dict(v.options)]
+
+
+def _import(record: Benchmark, variant: Variant, options: dict[str, str], tmp: Path, git_repo) -> QuerySet:
+    from dataclasses import replace
+
+    tmp.mkdir(parents=True)
+    data, mirrors = SLICES[record.importer](ROOT / record.slice, tmp, git_repo)
+    narrowed = replace(variant, options=tuple(options.items()))
+    paths = [f"paths.datasets={tmp / 'ds'}", f"paths.cache={tmp / 'cache'}"]
+    step = import_step(record, narrowed, {"HERMES_MIRRORS": str(mirrors) if mirrors else None}, paths, data=str(data))
+    assert main(list(step.words)) == 0
+    return load_queryset(tmp / "ds" / variant.name)
+
+
+@pytest.mark.parametrize("record,variant,key", NARROWING, ids=[f"{b.name}:{v.name}:{k}" for b, v, k in NARROWING])
+def test_a_selecting_option_keeps_exactly_what_it_names(record: Benchmark, variant: Variant, key: str, tmp_path,
+                                                         git_repo):
+    others = {k: v for k, v in variant.options if k != key}
+    every = {**others, "repos": "all"} if (record.importer, key) == ("repoeval", "repos") else others  # its default is a list
+    whole = [(q.qid, q.repo) for q in _import(record, variant, every, tmp_path / "whole", git_repo).queries]
+    repos = list(dict.fromkeys(r for _, r in whole))
+    if key == "limit" and record.importer == "ye":  # the workbook's first rows (its most recently fixed reports)
+        assert len(whole) >= 3
+        value, expected = "2", whole[:2]
+    elif key == "limit":  # per repository, its first instances in the file's order
+        assert max(Counter(r for _, r in whole).values()) >= 2
+        value = "1"
+        expected = [next(x for x in whole if x[1] == r) for r in repos]
+    else:  # repos: only the named ones
+        value, expected = repos[0], [x for x in whole if x[1] == repos[0]]
+    narrowed = _import(record, variant, {**others, key: value}, tmp_path / "kept", git_repo)
+    kept = [(q.qid, q.repo) for q in narrowed.queries]
+    assert sorted(kept) == sorted(expected)
+    if record.importer == "repoeval":  # every task of another repository is dropped, counted: from the jsonl by hand
+        tasks = [json.loads(line)["metadata"]["fpath_tuple"][0]
+                 for line in (ROOT / record.slice / REPOEVAL_TASKS).read_text().splitlines() if line.strip()]
+        assert narrowed.manifest["skipped"]["repo_not_selected"] == sum(t != value for t in tasks) > 0
+    else:
+        assert len(kept) < len(whole)
