@@ -17,7 +17,7 @@ from hermes_eval.core import Query, Span
 UNANSWERABLE = "hermes-eval:unanswerable"
 # The one document standing for an empty ranking, never relevant: written to run.trec for such a
 # query, so tools that only score queries present in the run (trec_eval without -c, pytrec_eval)
-# keep it, and handed to ranx in its place (judge/ranx_dicts.py: ranx's arrays need a row).
+# keep it; ranx, handed it in place of an empty ranking, scores it 0 like an empty one.
 NO_RESULTS = "hermes-eval:no-results"
 
 

@@ -2,10 +2,10 @@
 
 ``run.trec`` and the qrels files are read back from disk and scored by trec_eval's own C code
 (pytrec_eval); every chunk- and file-level recall@k, ndcg@k and mrr@k value of every query must
-equal what ranx gave the record (to :data:`TOLERANCE`), and so must the localization metrics
+equal what the record holds (judge/measures/) (to :data:`TOLERANCE`), and so must the localization metrics
 (hit@k, acc@k, acc_all@k, also over modules: run.module.trec), derived from trec_eval's counts: ``P_k`` (k times it is the hits in the
 top k) and ``num_rel``. A record therefore never disagrees with
-its run files: a stale JIT cache, a writer bug or a reader bug stops the run with one line.
+its run files: a metric bug, a writer bug or a reader bug stops the run with one line.
 mrr@k is trec_eval's ``recip_rank`` over the top k; a query the run has no line for scores 0.
 The whole-ranking metrics (no ``@k``: ``file_mrr``, ``file_map``) are trec_eval's ``recip_rank`` and
 ``map`` over the whole run, ``map@k`` its ``map_cut_k``, and ``map_found`` (judge/average_precision.py)
@@ -21,10 +21,10 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.core.metrics import AP_FAMILIES, LOCALIZATION_FAMILIES
 from hermes_eval.judge.average_precision import from_map
 from hermes_eval.judge.localization import from_hits
-from hermes_eval.judge.ranx_guard import FIX
 from hermes_eval.record.trec import read_qrels, read_run
 
 TOLERANCE = 1e-6
+FIX = "report it with the run folder: the record's code and trec_eval disagree on this run's files"
 # our metric family -> trec_eval measure (``recall_5``, ``ndcg_cut_10``, ``recip_rank`` over the top k)
 MEASURES = {"recall": "recall", "ndcg": "ndcg_cut", "mrr": "recip_rank"}
 # localization families (judge/localization.py) are re-scored from trec_eval's P_k and num_rel

@@ -1,11 +1,10 @@
-"""Recall@k curves from run.trec + qrels (ranx), at chunk and file level."""
+"""Recall@k curves from run.trec + qrels, at chunk and file level."""
 from __future__ import annotations
 
 from typing import Mapping, Sequence
 
 from hermes_eval.core.order import ordered_scores
-from hermes_eval.judge import warmup_lock
-from hermes_eval.judge.ranx_dicts import ranx_per_query
+from hermes_eval.judge.measures import measure_values
 from hermes_eval.report.board_run import BoardRun
 from hermes_eval.report.options import RECALL_KS
 
@@ -17,8 +16,7 @@ def recall_curve(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, 
     if not judged or n_queries <= 0:
         return [0.0 for _ in ks]
     metrics = [f"recall@{k}" for k in ks]
-    warmup_lock.warm(metrics)
-    scores = ranx_per_query({q: qrels[q] for q in judged},
+    scores = measure_values({q: qrels[q] for q in judged},
                             {q: ordered_scores(rankings.get(q, [])) for q in judged}, metrics)
     return [sum(scores[m]) / n_queries for m in metrics]
 

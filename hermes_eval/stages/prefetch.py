@@ -1,6 +1,6 @@
 """Work a sweep's arms share, done once before they launch: for each group of arms with the same corpus
 and chunker of which one needs vectors, the corpus, the query set, the chunking, the corpus-wide leak
-check and the document vectors; and the JIT compile of the metric code.
+check and the document vectors.
 
 Every step goes through the same functions and the same content-addressed caches an arm uses
 (:func:`~hermes_eval.stages.prepare.prepare`, the embedder's cache), so an arm reads exactly what
@@ -11,7 +11,6 @@ lock. A step that fails is logged and left to the arms, which record the failure
 from __future__ import annotations
 
 import logging
-import threading
 from typing import Sequence
 
 from hermes_eval.cache.content import Cache
@@ -36,17 +35,9 @@ def pending(arms: Sequence[RunSettings]) -> list[RunSettings]:
     return [s for s in arms if s.rerun or reusable(s)[0] is None]
 
 
-def warm_metric_code() -> None:
-    """Compile (or load from numba's on-disk cache) ranx's metric kernels once, with the same argument
-    types the judge uses, so parallel workers load them instead of compiling them side by side."""
-    from hermes_eval.judge.ranking import per_query
-
-    per_query({"q": {"a": 1}}, {"q": ["a", "b"]})
-
-
 def prefetch(arms: Sequence[RunSettings]) -> None:
     """Warm every cache ``arms`` (those that will run: :func:`pending`) share, group after group in the
-    arms' order, here with all the process's threads; the metric code compiles in a thread meanwhile.
+    arms' order, here with all the process's threads.
 
     Groups run one after another, never side by side: two chunkings share some texts, and a text's
     vector depends in its last bits on the batch it was embedded in. In the arms' order the first
@@ -63,13 +54,10 @@ def prefetch(arms: Sequence[RunSettings]) -> None:
     if not groups:
         return
     todo = [s for members in groups.values() for s in members]
-    warming = threading.Thread(target=_quietly, args=("metric code", warm_metric_code), daemon=True)
-    warming.start()
     names = [f"{m[0].queryset.name}/{m[0].chunker_name}" for m in groups.values()]
     log.info("preparing what %d arms share (%s) before launching them", len(todo), ", ".join(names))
     for name, members in zip(names, groups.values()):
         _quietly(name, _prefetch_group, members)
-    warming.join()
 
 
 def _quietly(what: str, fn, *args) -> None:

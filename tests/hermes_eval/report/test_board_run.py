@@ -7,7 +7,7 @@ from pathlib import Path
 from fakeruns import GOLD_LINES, grid
 
 from hermes_eval.core.order import ordered_scores
-from hermes_eval.judge.ranx_dicts import ranx_per_query
+from hermes_eval.judge.measures import measure_values
 from hermes_eval.judge.relevance import file_rankings
 from hermes_eval.judge.significance import ranx_compare
 from hermes_eval.record.folder import RunFiles
@@ -42,16 +42,16 @@ def test_kept_rankings_score_as_whole_ones_at_every_depth():
     full, kept, qrels = _full_and_kept()
     assert all(len(kept[q]) == len(full[q]) and kept[q][:KEEP_TOP] == full[q][:KEEP_TOP] for q in full)
     assert sum(d.startswith(PLACEHOLDER) for r in kept.values() for d in r) >= 300  # most positions dropped
-    assert ranx_per_query(qrels, {q: ordered_scores(r) for q, r in kept.items()}, METRICS) == \
-        ranx_per_query(qrels, {q: ordered_scores(r) for q, r in full.items()}, METRICS)
+    assert measure_values(qrels, {q: ordered_scores(r) for q, r in kept.items()}, METRICS) == \
+        measure_values(qrels, {q: ordered_scores(r) for q, r in full.items()}, METRICS)
     shuffled = {q: list(reversed(r)) for q, r in full.items()}
     assert ranx_compare(qrels, kept, shuffled, ["ndcg@10", "recall@100"]) == \
         ranx_compare(qrels, full, shuffled, ["ndcg@10", "recall@100"])
     files = file_rankings(full)
     file_qrels = {q: {d.rsplit(":", 1)[0]: v for d, v in rel.items()} for q, rel in qrels.items()}
     kept_files = {q: Ranked.of(r, file_qrels.get(q, {}), 0).ranking() for q, r in files.items()}
-    assert ranx_per_query(file_qrels, {q: ordered_scores(r) for q, r in kept_files.items()}, METRICS) == \
-        ranx_per_query(file_qrels, {q: ordered_scores(r) for q, r in files.items()}, METRICS)
+    assert measure_values(file_qrels, {q: ordered_scores(r) for q, r in kept_files.items()}, METRICS) == \
+        measure_values(file_qrels, {q: ordered_scores(r) for q, r in files.items()}, METRICS)
 
 
 def test_no_board_figure_reads_an_unjudged_id_below_the_kept_top():
