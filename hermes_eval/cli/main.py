@@ -192,7 +192,7 @@ same run; a run that can neither show nor rule out such a slowdown is inconclusi
 
 
 def _exit_codes() -> str:
-    from hermes_eval.gate.run import EXIT_CODES
+    from hermes_eval.gate.exit_codes import EXIT_CODES
 
     import textwrap
 

@@ -20,17 +20,8 @@ from hermes_eval.gate.spec import load_spec
 from hermes_eval.gate.suite import bare_snapshot, measure
 from hermes_eval.gate.trees import TreeError
 
-PASS, REGRESSION, CANNOT, INCONCLUSIVE = 0, 1, 2, 3
-EXIT_CODES = {
-    PASS: "pass: every quality rule holds and every latency rule rules out a slowdown",
-    REGRESSION: "regression: a quality metric dropped beyond its tolerance, or this tree is slower than the "
-                "baseline's code (median per-query ratio >= min_ratio, Wilcoxon p < alpha, its CI above the A/A "
-                "spread)",
-    CANNOT: "could not evaluate: bad spec or overrides, missing or corrupt baseline, a failed arm, or the "
-            "baseline ref cannot be measured (not in the local history, probe failed)",
-    INCONCLUSIVE: "inconclusive: no regression, but a latency rule could neither show nor rule out a slowdown "
-                  "(the machine was too noisy); a warning, not a failure",
-}
+from hermes_eval.gate.exit_codes import CANNOT, EXIT_CODES, INCONCLUSIVE, PASS, REGRESSION  # noqa: F401
+
 RULES = ("all", "quality", "latency")
 
 
