@@ -44,15 +44,23 @@ def show_traceback() -> bool:
 
 
 def task(cfg: DictConfig):
+    """The Hydra task of a sweep's job (and of a run Hydra launches)."""
     from hydra.core.hydra_config import HydraConfig
     from hydra.types import RunMode
 
+    return run_job(cfg, multirun=HydraConfig.get().mode == RunMode.MULTIRUN)
+
+
+def run_job(cfg: DictConfig, multirun: bool):
+    """One job on a composed config: its summary line; a single run that fails exits 1 with its error.
+    ``hermes-eval run`` calls it directly on the config it composed to validate the overrides: Hydra's
+    own launch would compose it twice more and copy it once (0.6 s of a small run) for a run folder
+    of its own that nothing reads."""
     from hermes_eval.api import execute_config
     from hermes_eval.core.log import setup_logging
     from hermes_eval.core.progress import after_of, configure
 
     setup_logging()
-    multirun = HydraConfig.get().mode == RunMode.MULTIRUN
     configure(job_progress_mode(str(cfg.get("progress", "auto")), multirun), after=after_of(cfg))
     from hermes_eval.cli.sweep_summary import arm_result
 
@@ -60,7 +68,7 @@ def task(cfg: DictConfig):
     print(summary_line(outcome), flush=True)
     if outcome.status == "failed" and show_traceback() and outcome.record.get("traceback"):
         print(outcome.record["traceback"], file=sys.stderr)
-    if outcome.status == "failed" and HydraConfig.get().mode == RunMode.RUN:
+    if outcome.status == "failed" and not multirun:
         print(error_line(f"{outcome.run_dir}: {outcome.record['error']}"), file=sys.stderr)
         sys.exit(1)
     return arm_result(outcome)

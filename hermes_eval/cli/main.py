@@ -37,7 +37,16 @@ def _launch_hydra(overrides: list[str], multirun: bool) -> int:
     from hermes_eval.config.settings import settings_from
 
     overrides = quote_source_lists(overrides)  # what Hydra's own parser sees below, too
-    settings_from(compose(first_of_sweeps(overrides) if multirun else overrides))  # fail before launching
+    cfg = compose(first_of_sweeps(overrides) if multirun else overrides)
+    settings_from(cfg)  # fail before launching
+    if not multirun:
+        from hermes_eval.cli.job import run_job
+
+        try:
+            run_job(cfg, multirun=False)
+        except SystemExit as exc:
+            return int(exc.code or 0)
+        return 0
     from hermes_eval.cli.job import task
     from hermes_eval.cli.sweep_launcher import register
 
