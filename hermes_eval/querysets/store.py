@@ -110,7 +110,7 @@ def _read_parquet(path: Path) -> list[dict]:
     import pyarrow.parquet as pq
 
     try:
-        return pq.read_table(path).to_pylist()
+        return pq.ParquetFile(path).read().to_pylist()  # read_table goes through pyarrow.dataset and pandas
     except Exception as exc:  # noqa: BLE001 - pyarrow raises several types for unreadable files
         raise UserError(f"{path}: cannot read parquet ({type(exc).__name__}): regenerate the query set") from None
 

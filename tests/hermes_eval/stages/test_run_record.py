@@ -69,6 +69,12 @@ def test_a_real_runs_record_has_the_fields_and_values_it_had(bm25_run):
     assert means == {"ndcg@10": 0.4645832164, "recall@10": 0.6072916667, "mrr@10": 0.4740178571}
     per_query = pd.read_parquet(out.run_dir / "per_query.parquet")
     assert {m: round(float(per_query[m].mean()), 10) for m in means} == means
+    # text columns as pandas wrote them before pyarrow wrote the file (records of both ages are read together)
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    types = {f.name: f.type for f in pq.read_schema(out.run_dir / "per_query.parquet")}
+    assert types["qid"] == types["top10"] == pa.large_string() and types["ndcg@10"] == pa.float64()
     assert rec["strata"]["language"]["python"]["queries"] == 40
 
 
