@@ -6,7 +6,6 @@ percentiles are a different statistic and live in ``judge.significance.ratio_boo
 """
 from __future__ import annotations
 
-import warnings
 from typing import Sequence
 
 import numpy as np
@@ -18,14 +17,11 @@ METHOD = "BCa"
 BATCH = 100
 
 
-def _mean(x: np.ndarray, axis: int = -1) -> np.ndarray:
-    return np.mean(x, axis=axis)
-
-
 def bootstrap_ci(values: Sequence[float], n_resamples: int = 1000, seed: int = 0,
                  alpha: float = 0.05) -> tuple[float, float]:
     """BCa bootstrap CI of the mean: ``scipy.stats.bootstrap(method='BCa')``, vectorized, with
-    ``rng=np.random.default_rng(seed)`` and ``confidence_level=1 - alpha`` (0.95 by default).
+    ``rng=np.random.default_rng(seed)`` and ``confidence_level=1 - alpha`` (0.95 by default), computed
+    by judge/bca.py, its steps without importing scipy.stats.
 
     Degenerate inputs give no warning and no NaN: no values -> (0, 0); one value or all values
     identical -> (v, v); ``n_resamples == 0`` (``bootstrap: 0`` in a config) -> (mean, mean).  Should
@@ -40,16 +36,11 @@ def bootstrap_ci(values: Sequence[float], n_resamples: int = 1000, seed: int = 0
     if n_resamples <= 0:
         m = float(x.mean())
         return (m, m)
-    from scipy import stats
+    from hermes_eval.judge.bca import bca_interval
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", stats.DegenerateDataWarning)
-        warnings.simplefilter("ignore", RuntimeWarning)  # inf * 0 in BCa when it is undefined (below)
-        res = stats.bootstrap((x,), _mean, n_resamples=int(n_resamples), batch=BATCH, vectorized=True,
-                              confidence_level=1 - alpha, method=METHOD, rng=np.random.default_rng(seed))
-    lo, hi = float(res.confidence_interval.low), float(res.confidence_interval.high)
+    lo, hi, resampled = bca_interval(x, int(n_resamples), BATCH, 1 - alpha, np.random.default_rng(seed))
     if not (np.isfinite(lo) and np.isfinite(hi)):
-        lo, hi = (float(v) for v in np.quantile(res.bootstrap_distribution, [alpha / 2, 1 - alpha / 2]))
+        lo, hi = (float(v) for v in np.quantile(resampled, [alpha / 2, 1 - alpha / 2]))
     return (lo, hi)
 
 
