@@ -143,3 +143,20 @@ def test_many_queries_searched_in_one_scan_find_what_each_finds_alone():
     alone = {q.qid: tuple(p) for q in queries if (p := leak_places(q, text, rules))}
     assert corpus_leak_places(queries, files, rules) == alone
     assert sorted(alone) == sorted(f"q{i}" for i in range(0, 40, 3))
+
+
+def test_shared_text_counts_are_the_same_below_and_above_the_sparse_threshold():
+    import random
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from hermes_eval.stages import scoped
+
+    rng = random.Random(4)
+    pool = [f"text {i}" for i in range(40)]
+    parts = [[SimpleNamespace(text=t) for t in rng.sample(pool, rng.randint(0, 20))] for _ in range(scoped.FEW_PARTS + 3)]
+    dense = scoped._shared_texts(parts)  # above FEW_PARTS: the sparse product
+    for n in (1, 5, scoped.FEW_PARTS):
+        assert (scoped._shared_texts(parts[:n]) == dense[:n, :n]).all()
+    assert dense.shape == (len(parts), len(parts)) and dense.dtype == np.int64
