@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, replace
 
 import pytest
@@ -60,9 +61,27 @@ class WhereChunked(Chunker):
         return [replace(c, meta={"pid": os.getpid()}) for c in FunctionChunker().chunk(path, text, language)]
 
 
-def test_enough_files_are_chunked_in_other_processes_and_few_here():
-    files = [(f"m{i}.py", f) for i, f in enumerate(_corpus(MIN_PARALLEL).files)]
-    pids = {c.meta["pid"] for chunks in chunk_files(WhereChunked(), files, workers=2) for c in chunks}
-    assert pids and os.getpid() not in pids
-    few = {c.meta["pid"] for chunks in chunk_files(WhereChunked(), files[:MIN_PARALLEL - 1], 2) for c in chunks}
+@dataclass(frozen=True)
+class SlowWhereChunked(WhereChunked):
+    """WhereChunked taking 20 ms a file: 64 files outlast the serial budget many times over."""
+
+    def chunk(self, path, text, language):
+        time.sleep(0.02)
+        return super().chunk(path, text, language)
+
+
+def test_slow_chunking_of_enough_files_goes_to_other_processes_in_order():
+    files = [(f"m{i}.py", f) for i, f in enumerate(_corpus(2 * MIN_PARALLEL).files)]
+    got = chunk_files(SlowWhereChunked(), files, workers=2)
+    pids = [c.meta["pid"] for chunks in got for c in chunks]
+    assert os.getpid() in pids and set(pids) - {os.getpid()}  # the first files here, the rest in the pool
+    assert [[c.text for c in chunks] for chunks in got] == \
+        [[c.text for c in chunks] for chunks in chunk_files(FunctionChunker(), files, workers=1)]
+
+
+def test_fast_chunking_and_few_files_stay_here():
+    files = [(f"m{i}.py", f) for i, f in enumerate(_corpus(3 * MIN_PARALLEL).files)]
+    fast = {c.meta["pid"] for chunks in chunk_files(WhereChunked(), files, workers=2) for c in chunks}
+    assert fast == {os.getpid()}  # milliseconds of chunking never start the pool
+    few = {c.meta["pid"] for chunks in chunk_files(SlowWhereChunked(), files[:MIN_PARALLEL - 1], 2) for c in chunks}
     assert few == {os.getpid()}
