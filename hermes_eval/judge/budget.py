@@ -13,7 +13,9 @@ single other characters: cheap, deterministic, no vocabulary, the same for every
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
+from itertools import accumulate, repeat
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -34,6 +36,7 @@ class BudgetPacker:
     def __init__(self, lookup: ChunkLookup):
         self.lookup = lookup
         self._tokens: dict[str, list[int]] = {}
+        self._cumulative: dict[str, list[int]] = {}
 
     def line_tokens(self, cid: str) -> list[int]:
         """Token count of each line of chunk ``cid``."""
@@ -41,17 +44,24 @@ class BudgetPacker:
             self._tokens[cid] = line_tokens(self.lookup.by_id[cid].text.split("\n"))
         return self._tokens[cid]
 
+    def cumulative(self, cid: str) -> list[int]:
+        """Tokens of chunk ``cid`` up to and including each line."""
+        if cid not in self._cumulative:
+            self._cumulative[cid] = list(accumulate(self.line_tokens(cid)))
+        return self._cumulative[cid]
+
     def take(self, hits: Sequence[str], budget: int) -> set[tuple[str, int]]:
-        """(path, line) pairs handed over when ``hits`` are packed into ``budget`` tokens."""
+        """(path, line) pairs handed over when ``hits`` are packed into ``budget`` tokens: whole chunks while
+        they fit, then the lines of the next one that still fit."""
         left = budget
         got: set[tuple[str, int]] = set()
         for cid in hits:
-            c = self.lookup.by_id[cid]
-            for offset, n in enumerate(self.line_tokens(cid)):
-                if n > left:
-                    return got
-                left -= n
-                got.add((c.path, c.start + offset))
+            c, cum = self.lookup.by_id[cid], self.cumulative(cid)
+            fit = bisect_right(cum, left)  # token counts are never negative: the sums never fall
+            got.update(zip(repeat(c.path), range(c.start, c.start + fit)))
+            if fit < len(cum):
+                return got
+            left -= cum[-1]
         return got
 
 

@@ -129,3 +129,37 @@ def test_token_stats_over_snapshots_equal_whole_text_counts():
     whole = [count_tokens(c.text) for c in chunks]
     assert stats["tokens_total"] == sum(whole) and stats["tokens_max"] == max(whole)
     assert stats["tokens_p50"] == float(np.percentile(whole, 50))
+
+
+def _take_line_by_line(packer, hits, budget):
+    """The packing rule as README states it, one line at a time."""
+    left, got = budget, set()
+    for cid in hits:
+        c = packer.lookup.by_id[cid]
+        for offset, n in enumerate(packer.line_tokens(cid)):
+            if n > left:
+                return got
+            left -= n
+            got.add((c.path, c.start + offset))
+    return got
+
+
+def test_packing_by_prefix_sums_equals_line_by_line_packing():
+    import random
+
+    from hermes_eval.judge.budget import BudgetPacker
+    from hermes_eval.judge.relevance import ChunkLookup
+    from retrievers.chunk import Chunk
+
+    rng = random.Random(7)
+    words = ["x", "getValue()", "", "  ", "return a + b", "# ok", "0x1F"]
+    chunks = []
+    for i in range(40):
+        lines = [" ".join(rng.choice(words) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(1, 30))]
+        chunks.append(Chunk(path=f"f{i % 7}.py", start=1 + i, end=i + len(lines), text="\n".join(lines)))
+    packer = BudgetPacker(ChunkLookup(chunks))
+    ids = list(packer.lookup.by_id)
+    for trial in range(200):
+        hits = rng.sample(ids, rng.randint(0, 12))
+        budget = rng.choice([0, 1, 5, 40, 200, 1000])
+        assert packer.take(hits, budget) == _take_line_by_line(packer, hits, budget)
