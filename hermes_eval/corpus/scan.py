@@ -125,6 +125,9 @@ def resolve_sources(sources: Sequence[str], cache_dir: str | Path = ".cache") ->
     if not sources:
         raise UserError(f"corpus.sources is empty: give at least one source ({FORMS})")
     cache = Path(cache_dir)
+    from hermes_eval.corpus.git_source import prime
+
+    prime([str(s) for s in sources])
     with track("corpus sources", len(sources), "sources") as tracker:
         return [_resolved(spec, cache, tracker) for spec in sources]
 

@@ -17,6 +17,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 from hermes_eval.costs.snapshot_reference import tokens
 
@@ -84,14 +85,15 @@ class Result:
 def load(queryset_dir: Path) -> tuple[list[dict], dict[str, tuple[Path, str]], tuple[str, ...]]:
     """The query set's queries (qid, query, scope, gold paths inside the snapshot), each scope's (repository,
     commit) and the indexed file suffixes, from its ``queries.parquet`` and ``manifest.json``."""
-    import pandas as pd
+    import pyarrow.parquet as pq
 
     manifest = json.loads((queryset_dir / "manifest.json").read_text())
     sources = [s[len("git:"):].rsplit("@", 1) for s in manifest.get("corpus_sources", []) if s.startswith("git:")]
     langs = manifest.get("corpus_languages") or list(SUFFIXES)
     suffixes = tuple(x for lang in langs for x in SUFFIXES.get(lang, ()))
     rows, scopes = [], {}
-    for r in pd.read_parquet(queryset_dir / "queries.parquet").itertuples():
+    for r in pq.ParquetFile(queryset_dir / "queries.parquet").read().to_pylist():  # pyarrow alone: no pandas
+        r = SimpleNamespace(**r)
         meta = json.loads(r.meta) if isinstance(r.meta, str) else dict(r.meta)
         scope = meta["scope"]
         if scope not in scopes:

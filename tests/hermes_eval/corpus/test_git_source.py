@@ -30,3 +30,28 @@ def test_bad_specs_fail_with_one_clear_line(tmp_path, git_repo, spec, words):
     git_repo(tmp_path / "proj", [{"a.py": "x = 1\n"}])
     with pytest.raises(UserError, match=words):
         load_corpus([spec.format(repo=tmp_path / "proj", tmp=tmp_path)], cache_dir=tmp_path / "cache")
+
+
+def test_primed_commits_resolve_as_rev_parse_resolves_them(tmp_path, git_repo):
+    from hermes_eval.corpus import git_source
+
+    repo = tmp_path / "proj"
+    shas = git_repo(repo, [{"a.py": "x = 1\n"}, {"a.py": "x = 2\n"}])
+    subprocess.run(["git", "-C", str(repo), "tag", "v1", shas[0]], check=True)
+    names = ["HEAD", "main", "v1", shas[0][:9], shas[1], shas[0], "HEAD~1", "deadbeef", "f" * 40]
+    unprimed = {}
+    for name in names:
+        try:
+            unprimed[name] = git_source.resolve_commit(repo, name, f"git:{repo}@{name}")
+        except UserError as exc:
+            unprimed[name] = str(exc)
+    git_source.prime([f"git:{repo}@{n}" for n in names])
+    # one batch answered the full shas, which never move; names that can move are asked each time
+    assert {n for n in names if (str(repo), n) in git_source._RESOLVED} == {shas[0], shas[1], "f" * 40}
+    for name in names:
+        try:
+            got = git_source.resolve_commit(repo, name, f"git:{repo}@{name}")
+        except UserError as exc:
+            got = str(exc)
+        assert got == unprimed[name], name
+    assert unprimed["v1"] == shas[0] and unprimed["HEAD"] == shas[1] and "is not in" in unprimed["f" * 40]
