@@ -31,10 +31,12 @@ TOKENIZER = "regex word-pieces: [letters]+ | [digits]+ | one other non-space cha
 
 
 class BudgetPacker:
-    """Takes ranked chunks into a token budget; per-line token counts are cached per chunk."""
+    """Takes ranked chunks into a token budget of at most ``max_budget``; per-line token counts are cached
+    per chunk, and counted only as far as the largest budget can reach."""
 
-    def __init__(self, lookup: ChunkLookup):
+    def __init__(self, lookup: ChunkLookup, max_budget: int | None = None):
         self.lookup = lookup
+        self.max_budget = max_budget
         self._tokens: dict[str, list[int]] = {}
         self._cumulative: dict[str, list[int]] = {}
 
@@ -45,9 +47,19 @@ class BudgetPacker:
         return self._tokens[cid]
 
     def cumulative(self, cid: str) -> list[int]:
-        """Tokens of chunk ``cid`` up to and including each line."""
+        """Tokens of chunk ``cid`` up to and including each line; with ``max_budget``, up to the first line
+        past it (no budget reaches further, and a whole file's lines are not all counted)."""
         if cid not in self._cumulative:
-            self._cumulative[cid] = list(accumulate(self.line_tokens(cid)))
+            if self.max_budget is None or cid in self._tokens:
+                sums = list(accumulate(self.line_tokens(cid)))
+            else:
+                sums, total = [], 0
+                for line in self.lookup.by_id[cid].text.split("\n"):
+                    total += count_tokens(line)
+                    sums.append(total)
+                    if total > self.max_budget:
+                        break
+            self._cumulative[cid] = sums
         return self._cumulative[cid]
 
     def take(self, hits: Sequence[str], budget: int) -> set[tuple[str, int]]:
@@ -82,7 +94,7 @@ def budget_recall(q: Query, taken: set[tuple[str, int]]) -> float:
 def budget_metrics(queries: Sequence[Query], rankings: Mapping[str, Sequence[str]], lookup: ChunkLookup,
                    budgets: Mapping[str, int] = BUDGETS) -> dict[str, dict[str, float]]:
     """metric name -> qid -> value, for both metrics at every budget."""
-    packer = BudgetPacker(lookup)
+    packer = BudgetPacker(lookup, max(budgets.values(), default=0))
     out: dict[str, dict[str, float]] = {}
     for label, budget in budgets.items():
         cov, rec = {}, {}

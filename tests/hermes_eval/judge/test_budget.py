@@ -155,11 +155,14 @@ def test_packing_by_prefix_sums_equals_line_by_line_packing():
     words = ["x", "getValue()", "", "  ", "return a + b", "# ok", "0x1F"]
     chunks = []
     for i in range(40):
-        lines = [" ".join(rng.choice(words) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(1, 30))]
+        lines = [" ".join(rng.choice(words) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(1, 150))]
         chunks.append(Chunk(path=f"f{i % 7}.py", start=1 + i, end=i + len(lines), text="\n".join(lines)))
-    packer = BudgetPacker(ChunkLookup(chunks))
+    packer, capped = BudgetPacker(ChunkLookup(chunks)), BudgetPacker(ChunkLookup(chunks), max_budget=200)
     ids = list(packer.lookup.by_id)
     for trial in range(200):
         hits = rng.sample(ids, rng.randint(0, 12))
         budget = rng.choice([0, 1, 5, 40, 200, 1000])
         assert packer.take(hits, budget) == _take_line_by_line(packer, hits, budget)
+        if budget <= 200:  # a packer counting lines only up to its largest budget packs the same
+            assert capped.take(hits, budget) == _take_line_by_line(packer, hits, budget)
+    assert any(len(c) < len(packer.line_tokens(cid)) for cid, c in capped._cumulative.items())
