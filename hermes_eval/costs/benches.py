@@ -17,13 +17,13 @@ log = logging.getLogger(__name__)
 
 def _register() -> None:
     from hermes_eval.costs import (embedder_costs, embedding, history_cost, metrics_speed, overhead, reuse, scaling,
-                                   swebench_cost, swebench_dense_cost)
+                                   small_set, swebench_cost, swebench_dense_cost)
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
                     "embedding_throughput": embedding.run, "scaling": scaling.run,
                     "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run,
                     "swebench_cost": swebench_cost.run, "swebench_dense_cost": swebench_dense_cost.run,
-                    "history_cost": history_cost.run})
+                    "history_cost": history_cost.run, "small_set": small_set.run})
 
 
 def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> dict:
@@ -106,6 +106,9 @@ def render(results: dict) -> str:
     from hermes_eval.costs.history_cost import markdown as history_markdown
 
     lines += history_markdown(b.get("history_cost"))
+    from hermes_eval.costs.small_set import markdown as small_set_markdown
+
+    lines += small_set_markdown(b.get("small_set"))
     sc = b.get("scaling")
     if sc and "rows" in sc:
         lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",
