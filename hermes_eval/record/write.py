@@ -40,7 +40,6 @@ def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured:
 def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: dict,
                      hygiene: Hygiene | None, languages: Mapping[str, str],
                      strata: Mapping[str, Mapping[str, str]]) -> None:
-    import pyarrow as pa
     import pyarrow.parquet as pq
 
     rows: list[dict[str, Any]] = []
@@ -61,12 +60,27 @@ def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: 
             row["leak_places"] = json.dumps(list(hygiene.places.get(q.qid, ())))
         rows.append(row)
     buf = io.BytesIO()
-    # pyarrow alone (importing pandas cost a small run 0.3 s), text as large_string as pandas wrote it
-    table = pa.Table.from_pylist(rows)
-    table = table.cast(pa.schema([pa.field(f.name, pa.large_string()) if f.type == pa.string() else f
-                                  for f in table.schema]))
-    pq.write_table(table, buf)
+    pq.write_table(rows_table(rows), buf)
     atomic_write_bytes(path, buf.getvalue())
+
+
+def rows_table(rows: list[dict[str, Any]]):
+    """``rows`` as an Arrow table with text as large_string, as pandas wrote it. Read from JSON lines by
+    Arrow's own reader: every other way into Arrow from Python objects imports pandas to ask whether they
+    are pandas objects (0.3 s of a small run); values JSON cannot carry go the pandas-importing way."""
+    import math
+
+    import pyarrow as pa
+    import pyarrow.json as pj
+
+    plain = all(not isinstance(v, float) or math.isfinite(v) for r in rows for v in r.values())
+    if rows and plain and all(list(r) == list(rows[0]) for r in rows):
+        table = pj.read_json(io.BytesIO("\n".join(json.dumps(r) for r in rows).encode()),
+                             read_options=pj.ReadOptions(block_size=1 << 30))
+    else:
+        table = pa.Table.from_pylist(rows)
+    return table.cast(pa.schema([pa.field(f.name, pa.large_string()) if f.type == pa.string() else f
+                                 for f in table.schema]))
 
 
 def write_record(run_dir: Path, record: dict) -> None:
