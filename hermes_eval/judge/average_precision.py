@@ -1,4 +1,4 @@
-"""Average precision as bug-localization papers report it, per query, from ranx's values.
+"""Average precision as bug-localization papers report it, per query, from the ranx-defined measures' values (judge/measures/).
 
 With ``R`` a query's relevant documents (gold files), ``r_1 < r_2 < ...`` the ranks at which the
 ranking retrieves them, and ``P@r`` the precision of the top ``r``, the sum ``S = sum_i P@r_i``
@@ -14,7 +14,7 @@ ranking retrieves them, and ``P@r`` the precision of the top ``r``, the sum ``S 
 
 "The whole ranking" is as deep as the run retrieves (``depths.fused_top_k`` chunks, files in the order
 of their first chunk), as trec_eval scores a run file; ``@k`` restricts both the sum and the count of
-retrieved gold files to the top k. ``map_found`` is derived from ranx's ``map`` (``S / |R|``) and
+retrieved gold files to the top k. ``map_found`` is derived from ``map`` (``S / |R|``) and
 ``hits`` (the gold files retrieved) over the same cut: ``map * |R| / hits``.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ def from_map(ap: float, hits: float, n_relevant: int) -> float:
 
 def from_counts(qrels: Mapping[str, Mapping[str, int]], by_ranx: Mapping[str, Mapping[str, float]],
                 names: Mapping[str, int]) -> dict[str, dict[str, float]]:
-    """metric name -> qid -> ``map_found`` at each name's k, from ranx's per-query :func:`ranx_names`."""
+    """metric name -> qid -> ``map_found`` at each name's k, from the per-query values of :func:`ranx_names`."""
     n_rel = {q: sum(1 for r in rel.values() if r > 0) for q, rel in qrels.items()}
     return {name: {q: from_map(by_ranx[cut("map", k)][q], by_ranx[cut("hits", k)][q], n_rel[q]) for q in qrels}
             for name, k in names.items()}
@@ -49,7 +49,7 @@ def from_counts(qrels: Mapping[str, Mapping[str, int]], by_ranx: Mapping[str, Ma
 
 def map_found(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, list[str]],
               names: Mapping[str, int]) -> dict[str, dict[str, float]]:
-    """:func:`from_counts` with ranx run here (a run's scoring asks for the values in its own ranx call)."""
+    """:func:`from_counts` with the measures run here (a run's scoring asks for them in its one call)."""
     from hermes_eval.judge.ranking import per_query
 
     return from_counts(qrels, per_query(qrels, rankings, ranx_names(names)), names)

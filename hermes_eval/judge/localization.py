@@ -1,4 +1,4 @@
-"""Localization metrics as SWE-bench papers report them, per query, from ranx's hit counts.
+"""Localization metrics as SWE-bench papers report them, per query, from the hit counts of ranx's ``hits`` (judge/measures/).
 
 With ``hits@k`` the relevant documents in the top k and ``n`` the relevant documents of the query:
 - ``hit@k`` (any gold in the top k): ``hits@k >= 1``;
@@ -35,7 +35,7 @@ def hit_counts(names: Mapping[str, tuple[str, int]]) -> list[str]:
 
 def from_counts(qrels: Mapping[str, Mapping[str, int]], hits: Mapping[str, Mapping[str, float]],
                 names: Mapping[str, tuple[str, int]]) -> dict[str, dict[str, float]]:
-    """metric name -> qid -> value for ``names``, from ranx's per-query ``hits@k`` (:func:`hit_counts`)."""
+    """metric name -> qid -> value for ``names``, from the per-query ``hits@k`` (:func:`hit_counts`)."""
     n_rel = {q: sum(1 for r in rel.values() if r > 0) for q, rel in qrels.items()}
     return {name: {q: from_hits(family, hits[f"hits@{k}"][q], n_rel[q], k) for q in qrels}
             for name, (family, k) in names.items()}
@@ -43,7 +43,7 @@ def from_counts(qrels: Mapping[str, Mapping[str, int]], hits: Mapping[str, Mappi
 
 def localization(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, Sequence[str]],
                  names: Mapping[str, tuple[str, int]]) -> dict[str, dict[str, float]]:
-    """:func:`from_counts` with ranx run here (a run's scoring asks for the counts in its own ranx call)."""
+    """:func:`from_counts` with the measures run here (a run's scoring asks for them in its one call)."""
     from hermes_eval.judge.ranking import per_query
 
     return from_counts(qrels, per_query(qrels, rankings, hit_counts(names)), names)
