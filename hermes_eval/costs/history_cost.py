@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from hermes_eval.costs.section import stand_in, table_row
+
 ARMS = (("bm25", "whole_file"), ("mteb_bm25", "whole_file"))
 TARGET_RATIO, MAX_RSS_MB = 4.0, 2048
 ROUNDS = int(os.environ.get("HERMES_BENCH_HISTORY_ROUNDS", "2"))
@@ -98,35 +100,30 @@ def run(cache: Path | None = None, qs_dir: Path | None = None, rounds: int = ROU
             "passed": all(r["passed"] for r in rows)}
 
 
-def _row(cells) -> str:
-    return "| " + " | ".join(str(c) for c in cells) + " |"
-
-
 def markdown(r: dict | None) -> list[str]:
     """The section for reports/bench.md."""
-    if not r:
-        return []
-    if "error" in r or "skipped" in r:
-        return ["", f"## History set cost: {r.get('error') or 'skipped: ' + r['skipped']}"]
+    head = stand_in("History set cost", r)
+    if head is not None:
+        return head
     lines = ["", f"## History set cost ({r['queryset']}: {r['queries']} queries on {r['snapshots']} snapshots; "
                  f"{r['rounds']} interleaved rounds, alternating order, each side a process on a cold cache)", "",
              f"Reference (`hermes_eval/costs/history_reference.py`: git ls-tree, blobs read and tokenized once by "
              f"blob id, rank-bm25 BM25Okapi per snapshot, top 100): {' s, '.join(map(str, r['reference_seconds']))} s, "
              f"peak RSS {r['reference_peak_rss_mb']} MB, file MRR@100 {r['reference_file_mrr@100']}.", "",
-             _row(["arm", "seconds per round", "x reference (median)", "spread", "target", "peak RSS MB", "file MRR",
-                   "result"]), _row(["---"] * 8)]
+             table_row(["arm", "seconds per round", "x reference (median)", "spread", "target", "peak RSS MB", "file MRR",
+                   "result"]), table_row(["---"] * 8)]
     for a in r["rows"]:
-        lines.append(_row([a["arm"], ", ".join(map(str, a["seconds"])), a["ratio"], "–".join(map(str, a["ratio_spread"])),
+        lines.append(table_row([a["arm"], ", ".join(map(str, a["seconds"])), a["ratio"], "–".join(map(str, a["ratio_spread"])),
                            f"<= {r['target_ratio']}x, <= {r['max_rss_mb']} MB", a["peak_rss_mb"], a["file_mrr"],
                            "pass" if a["passed"] else "**miss**"]))
     lines += ["", "The k-th snapshot against the first (build order; median per range of k): ours = index build "
                   "seconds and texts tokenized (record `snapshot_work`), reference = seconds (list, read, tokenize, "
                   "build, search) and blobs read.", "",
-              _row(["k", "snapshots", *[f"{a['arm']} build s" for a in r["rows"]],
+              table_row(["k", "snapshots", *[f"{a['arm']} build s" for a in r["rows"]],
                     *[f"{a['arm']} texts tokenized" for a in r["rows"]], "reference s", "reference blobs read"]),
-              _row(["---"] * (4 + 2 * len(r["rows"])))]
+              table_row(["---"] * (4 + 2 * len(r["rows"])))]
     for j, ref in enumerate(r["reference_by_k"]):
         ours = [a["by_k"][j] if j < len(a["by_k"]) else {} for a in r["rows"]]
-        lines.append(_row([ref["k"], ref["n"], *[o.get("seconds", "") for o in ours],
+        lines.append(table_row([ref["k"], ref["n"], *[o.get("seconds", "") for o in ours],
                            *[o.get("texts", "") for o in ours], ref["seconds"], ref["texts"]]))
     return lines

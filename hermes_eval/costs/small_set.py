@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from hermes_eval.costs.section import stand_in, table_row
+
 ROUNDS = int(os.environ.get("HERMES_BENCH_SMALL_ROUNDS", "3"))
 TARGET_RATIO, ABOVE_STARTUP_S = 1.5, 1.0
 
@@ -121,26 +123,21 @@ def run(cache: Path | None = None, rounds: int = ROUNDS, sets: tuple[SmallSet, .
             "passed": all(r["passed"] for r in rows)}
 
 
-def _row(cells) -> str:
-    return "| " + " | ".join(str(c) for c in cells) + " |"
-
-
 def markdown(r: dict | None) -> list[str]:
     """The section for reports/bench.md."""
-    if not r:
-        return []
-    if "error" in r or "skipped" in r:
-        return ["", f"## Small sets: {r.get('error') or 'skipped: ' + r['skipped']}"]
+    head = stand_in("Small sets", r)
+    if head is not None:
+        return head
     lines = ["", f"## Small sets (whole-file BM25 on sets mined from {', '.join(r['mirrors'])}; {r['rounds']} "
                  "interleaved rounds, alternating order, each side a process on a cold cache)", "",
              "Reference: `hermes_eval/costs/history_reference.py` (git ls-tree, blobs read and tokenized once by "
              "blob id, rank-bm25 BM25Okapi per snapshot, top 100; no masking, hygiene, judging or records). "
              "Start-up: `hermes-eval --help` in the same rounds.", "",
-             _row(["set", "queries", "snapshots", "ours s", "reference s", "x reference (median)", "spread",
+             table_row(["set", "queries", "snapshots", "ours s", "reference s", "x reference (median)", "spread",
                    "ours above start-up s", "peak RSS MB ours / reference", "file MRR ours / reference",
-                   f"<= {r['target_ratio']}x"]), _row(["---"] * 11)]
+                   f"<= {r['target_ratio']}x"]), table_row(["---"] * 11)]
     for a in r["rows"]:
-        lines.append(_row([a["set"], a["queries"], a["snapshots"], ", ".join(map(str, a["ours_s"])),
+        lines.append(table_row([a["set"], a["queries"], a["snapshots"], ", ".join(map(str, a["ours_s"])),
                            ", ".join(map(str, a["reference_s"])), a["ratio"], "–".join(map(str, a["ratio_spread"])),
                            a["above_startup_s"], f"{a['ours_peak_rss_mb']} / {a['reference_peak_rss_mb']}",
                            f"{a['file_mrr']} / {a['reference_file_mrr@100']}", "pass" if a["passed"] else "**miss**"]))
