@@ -13,6 +13,7 @@ from typing import Protocol
 from hermes_eval.querysets.history.changes import Change, read_change
 from hermes_eval.querysets.history.commits import Commit
 from hermes_eval.querysets.history.message import cherry_picked_from, is_revert, reverted, word_count
+from hermes_eval.querysets.history.release import release_subject, version_only
 
 BOTS = ("[bot]", "dependabot", "renovate", "github-actions", "pre-commit-ci", "greenkeeper", "snyk-bot",
         "mergify", "allcontributors")
@@ -127,6 +128,17 @@ class CherryPick:
 
 
 @dataclass(frozen=True)
+class Release:
+    """A version bump or a changelog-only release: a subject naming one, and no code line changed but version
+    lines (``release.py``)."""
+
+    reason: str = "release"
+
+    def skips(self, c: Candidate) -> bool:
+        return release_subject(c.query) and version_only(c.change)
+
+
+@dataclass(frozen=True)
 class ShortMessage:
     """A cleaned message of fewer than ``min_words`` words."""
 
@@ -184,7 +196,7 @@ class Tangled:
 
 def registry(kinds: frozenset[str], min_words: int, max_files: int, bots: tuple[str, ...]) -> tuple[Filter, ...]:
     """Every filter, in the order they are asked."""
-    return (Merge(), Root(), Bot(bots), Revert(), Reverted(), CherryPick(), ShortMessage(min_words),
+    return (Merge(), Root(), Bot(bots), Revert(), Reverted(), CherryPick(), Release(), ShortMessage(min_words),
             OnlyTests(kinds), OnlyDocs(kinds), NoSourceChange(kinds), Tangled(max_files, kinds))
 
 

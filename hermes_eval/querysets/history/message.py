@@ -8,6 +8,9 @@ REVERT_SUBJECT = re.compile(r'^\s*Revert\s+"')
 REVERTS = re.compile(r"This reverts commit ([0-9a-f]{7,40})")
 CHERRY_PICKED = re.compile(r"\(cherry picked from commit ([0-9a-f]{7,40})\)")
 WORD = re.compile(r"\w+")
+LETTER = re.compile(r"[^\W\d_]")  # a letter of any script
+VERSION = r"v?\.?\d+(?:\.\d+)+(?:[-.+]?[a-z]+\.?\d*)*"  # 1.2.3, v2.0.0rc1, 1.3.4-dev, 2.0.0.dev0, v.0.7.0
+VERSION_STRING = re.compile(rf"(?<![\w.]){VERSION}(?!\w)", re.IGNORECASE)
 
 
 def paragraphs(message: str) -> list[str]:
@@ -32,8 +35,9 @@ def clean(message: str, trailers: str) -> str:
 
 
 def word_count(text: str) -> int:
-    """Words (runs of letters, digits, underscore) in ``text``."""
-    return len(WORD.findall(text))
+    """Words in ``text``: runs of letters, digits and underscores that hold a letter, once version strings are
+    taken out ("2.2.0", "(#188)" and "2.0.0rc1" are none; "pre-release" and "TTLCache.__getitem__" two)."""
+    return sum(1 for run in WORD.findall(VERSION_STRING.sub(" ", text)) if LETTER.search(run))
 
 
 def is_revert(message: str) -> bool:

@@ -27,8 +27,8 @@ def test_every_skip_reason_is_counted_exactly(mined):
     assert mined.manifest["skipped"] == SKIPPED
     assert mined.manifest["commits"] == 18 and mined.manifest["counts"]["queries"] == 6
     assert mined.manifest["filter_order"] == ["merge", "root", "bot", "revert", "reverted", "cherry_pick",
-                                              "short_message", "test_only", "docs_only", "no_source_change",
-                                              "tangled"]
+                                              "release", "short_message", "test_only", "docs_only",
+                                              "no_source_change", "tangled"]
 
 
 def test_gold_is_the_old_side_lines_in_the_parent_snapshot(scripted, mined):
