@@ -44,3 +44,30 @@ def test_reverts_and_words():
     assert is_revert("Back out the cache\n\nThis reverts commit abcdef1234567.")
     assert not is_revert("Reverting to the old parser behaviour was wrong; keep the new one")
     assert word_count("Fix typo") == 2 and word_count("snake_case_name: x.y") == 3
+
+
+def test_the_last_paragraph_goes_whole_when_git_log_reads_a_trailer_block_there(tmp_path):
+    """What the README says: the query drops the last paragraph when `git log --format=%(trailers)` prints it,
+    though `git interpret-trailers --parse` prints less (the trailer lines alone) or nothing (a paragraph whose
+    only trailer-like line is a cherry-pick note); one trailer in five lines is no block, and nothing goes."""
+    from history_repo import Scripted, day
+
+    from hermes_eval.querysets.history.commits import walk
+
+    messages = {"picked": ("Port the cache fix\n\nThe cache kept stale keys.\n"
+                           "(cherry picked from commit 0123456789abcdef)\n", []),
+                "quarter": ("Port the cache fix\n\nOne.\nTwo.\nThree.\nSigned-off-by: A <a@a>\n",
+                            ["Signed-off-by: A <a@a>"]),
+                "fifth": ("Port the cache fix\n\nOne.\nTwo.\nThree.\nFour.\nSigned-off-by: A <a@a>\n", [])}
+    r = Scripted(tmp_path / "trailers")
+    for i, (name, (message, _)) in enumerate(messages.items()):
+        r.commit(name, day(i + 1), {"cache.py": f"SIZE = {i}\n"}, message)
+    commits = {c.sha: c for c in walk(r.path, "HEAD")}
+    for name, (message, parsed) in messages.items():
+        commit = commits[r.shas[name]]
+        assert _git_trailers(message) == parsed, name
+        if name == "fifth":
+            assert commit.trailers.strip() == "" and clean(commit.message, commit.trailers) == message.strip()
+        else:
+            assert commit.trailers.strip() == message.split("\n\n", 1)[1].strip(), name  # the whole paragraph
+            assert clean(commit.message, commit.trailers) == "Port the cache fix", name
