@@ -150,9 +150,10 @@ def run(args, compose) -> int:
     command = None
     if args.action == "mine":  # `datasets mine SOURCE ..` is `datasets import history SOURCE ..`
         from hermes_eval.corpus.git_source import repo_name
+        from hermes_eval.querysets.history.commits import split_source
 
         words = [r for r in args.rest if "=" not in r]
-        named = [f"name=mine-{repo_name(Path(words[0]))}"] if words and not any(
+        named = [f"name=mine-{repo_name(split_source(words[0])[0])}"] if words and not any(
             r.startswith("name=") for r in args.rest) else []
         args.action, args.rest, command = "import", ["history", *args.rest, *named], "datasets mine"
     fmt = next((r for r in args.rest if "=" not in r), None) if args.action == "import" else None

@@ -46,6 +46,18 @@ def git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
     return proc.stdout
 
 
+def split_source(text: str) -> tuple[Path, str | None]:
+    """``SOURCE`` as written: ``PATH``, ``git:PATH`` (the same repository) or ``git:PATH@REF`` (it at ``REF``,
+    the corpus sources' form); a ``git:`` path that is itself a folder keeps any ``@`` in its name."""
+    if not text.startswith("git:"):
+        return Path(text), None
+    body = text[len("git:"):]
+    if "@" in body and not Path(body).expanduser().is_dir():
+        path, ref = body.rsplit("@", 1)
+        return Path(path).expanduser(), ref or None
+    return Path(body).expanduser(), None
+
+
 def check_repository(repo: Path, key: str = "SOURCE") -> Path:
     """``repo`` resolved, or a one-line error when it is not a git clone or bare mirror."""
     proc = subprocess.run(["git", "-C", str(repo), "rev-parse", "--is-bare-repository", "--show-toplevel"],

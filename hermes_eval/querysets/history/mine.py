@@ -11,7 +11,7 @@ gold file or symbol (``hygiene.py``); both are declared as strata (manifest ``st
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hermes_eval.core import Query, Span
@@ -20,7 +20,7 @@ from hermes_eval.core.queryset import QuerySet
 from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.git_source import repo_name
 from hermes_eval.querysets.history.changes import patch_ids
-from hermes_eval.querysets.history.commits import check_repository, parse_date, resolve_ref, walk
+from hermes_eval.querysets.history.commits import check_repository, parse_date, resolve_ref, split_source, walk
 from hermes_eval.querysets.history.filters import BOTS, Candidate, Walk, duplicates, first_reason, registry
 from hermes_eval.querysets.history.hygiene import gold_symbols, localized
 from hermes_eval.querysets.history.message import clean
@@ -35,7 +35,7 @@ STRATA = {"year": "year", "localized": "localized"}  # stratum -> the query meta
 class Options(ImportOptions):
     """``datasets mine SOURCE [ref=..] [since=..] [until=..] [max_files=10] [min_words=4] .. name=NAME``."""
 
-    source: Path = positional("the repository: a local clone or a bare mirror")
+    source: Path = positional("the repository: a local clone or a bare mirror (PATH, git:PATH or git:PATH@REF)")
     ref: str = option("HEAD", "the branch, tag or commit whose first-parent history is walked")
     since: str | None = option(None, "only commits with a committer date on or after this (YYYY-MM-DD or ISO 8601)")
     until: str | None = option(None, "only commits with a committer date before this (YYYY-MM-DD or ISO 8601)")
@@ -126,8 +126,19 @@ def _query(c: Candidate, prefix: str, files: dict, kinds: frozenset[str], name: 
     return Query(qid=f"{name}@{commit.sha[:12]}", query=c.query, gold=gold, kind="commit", repo=repo, meta=meta)
 
 
+def located(opts: Options) -> Options:
+    """``opts`` with a ``git:PATH[@REF]`` source read as ``PATH`` (and ``ref=REF``); a second, different ref
+    given with ``ref=`` is refused."""
+    path, at = split_source(str(opts.source))
+    if at is not None and opts.ref not in (at, Options.ref):
+        raise UserError(f"SOURCE {opts.source} and ref={opts.ref} name two refs: give one (git:PATH@REF is PATH "
+                        f"ref=REF)")
+    return replace(opts, source=path, ref=at or opts.ref)
+
+
 def run(opts: Options) -> QuerySet:
     """Mine ``opts.source``'s history into a query set over its parent snapshots."""
+    opts = located(opts)
     repo = check_repository(Path(opts.source))
     kept, skipped, walked = _select(opts, repo)
     sources = sorted({f"git:{repo}@{c.commit.parents[0]}" for c in kept})

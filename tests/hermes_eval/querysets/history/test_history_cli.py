@@ -50,3 +50,28 @@ def test_bad_source_and_bad_option_are_one_line(tmp_path):
     proc = _cli(f"paths.datasets={tmp_path / 'ds'}", cwd=tmp_path)
     assert proc.returncode == 2 and proc.stderr.strip().startswith("hermes-eval: error: datasets mine: give SOURCE")
     assert not (tmp_path / "ds").exists()
+
+
+def test_a_git_source_is_its_path_and_at_ref_is_its_ref(scripted, tmp_path, capsys):
+    """`git:PATH` (the corpus sources' form) mines PATH; `git:PATH@REF` mines it at REF, as `PATH ref=REF` does;
+    a different `ref=` beside it is one line naming the fix."""
+    from hermes_eval.cli.main import main
+
+    base = [f"paths.datasets={tmp_path / 'ds'}", f"paths.cache={tmp_path / 'cache'}", "progress=off"]
+    assert main(["datasets", "mine", str(scripted.path), "name=plain", *base]) == 0
+    assert main(["datasets", "mine", f"git:{scripted.path}", "name=same", *base]) == 0
+    plain, same = (load_queryset(tmp_path / "ds" / n) for n in ("plain", "same"))
+    assert [q.to_dict() for q in same.queries] == [q.to_dict() for q in plain.queries] and len(plain) == 6
+    at = scripted.shas["rename"]
+    assert main(["datasets", "mine", f"git:{scripted.path}@{at}", *base]) == 0  # named from the path: mine-calc
+    assert main(["datasets", "mine", str(scripted.path), f"ref={at}", "name=by-ref", *base]) == 0
+    by_at, by_ref = (load_queryset(tmp_path / "ds" / n) for n in ("mine-calc", "by-ref"))
+    assert by_at.manifest["ref_commit"] == at and by_at.manifest["ref"] == at
+    assert [q.qid for q in by_at.queries] == [q.qid for q in by_ref.queries]
+    assert 0 < len(by_at) < len(plain)  # the commits after `rename` are not walked
+    capsys.readouterr()
+    assert main(["datasets", "mine", f"git:{scripted.path}@{at}", "ref=main", "name=two", *base]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"hermes-eval: error: SOURCE git:{scripted.path}@{at} and ref=main name two refs: give one "
+        f"(git:PATH@REF is PATH ref=REF)"]
+    assert not (tmp_path / "ds" / "two").exists()
