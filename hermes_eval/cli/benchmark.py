@@ -140,8 +140,19 @@ def plan(args, conf_dir: Path) -> tuple[dict[str, str], list[Step]]:
     return {loc.env: loc.value(folders.get(key)) for key, loc in LOCATIONS.items()}, steps
 
 
+def check_overrides(words: Sequence[str]) -> None:
+    """The ``key=value`` words given for every step, checked against the config before any step runs: a mistyped
+    key is one line naming the closest ones (``config/known_keys.py``), not a failure hours into the sweeps."""
+    overrides = [w for w in words if "=" in w]
+    if overrides:
+        from hermes_eval.config.compose import compose, first_of_sweeps
+
+        compose(first_of_sweeps(overrides))
+
+
 def run(args, conf_dir: Path) -> int:
     """Print and run every step; stop at the first that fails (unless ``--keep-going``)."""
+    check_overrides(args.names)
     env, steps = plan(args, conf_dir)
     print("export " + " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()), flush=True)
     worst = 0

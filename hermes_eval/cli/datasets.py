@@ -14,6 +14,7 @@ import json
 import logging
 from pathlib import Path
 
+from hermes_eval.config.known_keys import UnknownKey
 from hermes_eval.core.errors import UserError
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,19 @@ def _option_keys(fmt: str | None) -> set[str]:
     if fmt not in IMPORTERS:
         return set()
     return option_names(importer(fmt).Options) - SUPPLIED - set(FLAGS)
+
+
+def unknown_option(exc: UnknownKey, fmt: str, where: str) -> UserError:
+    """A ``key=value`` word neither importer ``fmt`` nor the config knows: the closest of the importer's options
+    (and of the config's keys)."""
+    from hermes_eval.config.known_keys import closest, shown
+
+    options = sorted(_option_keys(fmt) | {"name"})
+    if exc.key in options:  # `+since=..`: an option, not a key to add
+        return UserError(f"{where}: {shown(exc.word)}: {exc.key} is an option of {fmt}; write {shown(exc.word)}")
+    near = [*closest(exc.key, options), *closest(exc.key, exc.known)]
+    hint = f"closest: {', '.join(near)}" if near else f"none is close; its options: {', '.join(options)}"
+    return UserError(f"{where}: {shown(exc.word)}: no such option; {hint}")
 
 
 def usage_text(conf_dir: Path) -> str:
@@ -162,7 +176,11 @@ def run(args, compose) -> int:
         return _generate(words, overrides, compose, args.force)
     if args.action in ("show", "check") and words and (CONF_DIR / "queryset" / f"{words[0]}.yaml").is_file():
         overrides, words = [f"queryset={words[0]}", *overrides], words[1:]  # a config name
-    cfg = compose(overrides)
+    try:
+        cfg = compose(overrides)
+    except UnknownKey as exc:  # not a config key: name the importer's options too
+        raise (unknown_option(exc, fmt, command or f"datasets import {fmt}") if args.action == "import" and fmt
+               else exc) from None
     root = Path(cfg.paths.datasets)
     if args.action == "list":
         return _list(root)

@@ -315,8 +315,11 @@ def main(argv: list[str] | None = None) -> int:
         args.rest = [*args.rest, *extra]  # words after an option (`import swebench F --repos D repos=..`)
     elif extra and args.func is cmd_benchmark and not any(e.startswith("-") for e in extra):
         args.names = [*args.names, *extra]  # overrides after an option (`benchmark cosqa --steps import paths..`)
-    elif extra:
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    elif extra:  # one line naming the command's closest options, not argparse's usage and error
+        from hermes_eval.cli.stray_words import refusal
+
+        print(format_error(refusal(sub.choices[args.cmd], args.cmd, extra)), file=sys.stderr)
+        return 2
     setup_logging()
     try:
         return args.func(args)

@@ -3,7 +3,10 @@ environment defaults every entry point (CLI, library, Hydra job) gets."""
 from __future__ import annotations
 
 import os
+import re
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from hermes_eval.config.source_overrides import quote_source_lists
 from hermes_eval.core.errors import UserError
@@ -21,23 +24,45 @@ def offline_defaults() -> None:
         os.environ.setdefault(var, value)
 
 
-def compose(overrides: list[str]):
-    """The composed config for ``overrides``; config errors become one-line UserErrors."""
-    from hydra import compose as hydra_compose
+@contextmanager
+def _hydra(overrides: list[str]) -> Iterator[None]:
+    """Hydra initialized at conf/ (the benchmark records registered when ``overrides`` name their groups)."""
     from hydra import initialize_config_dir
     from hydra.core.global_hydra import GlobalHydra
 
     from hermes_eval.config.benchmark_overlays import register
 
-    overrides = quote_source_lists(overrides)
     offline_defaults()
     if names_group(overrides, REGISTERED_GROUPS):
         register(CONF_DIR)  # the benchmark overlays and experiments (conf/benchmarks/*.yaml)
     GlobalHydra.instance().clear()
+    with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
+        yield
+
+
+def _config(overrides: list[str], return_hydra_config: bool = False):
+    from hydra import compose as hydra_compose
+
+    return hydra_compose(config_name="config", overrides=overrides, return_hydra_config=return_hydra_config)
+
+
+def compose(overrides: list[str]):
+    """The composed config for ``overrides``; config errors become one-line UserErrors, and a word naming a key or
+    an option the config lacks is refused with the closest ones (``config/known_keys.py``)."""
+    from hermes_eval.config import known_keys
+
+    overrides = quote_source_lists(overrides)
     try:
-        with initialize_config_dir(config_dir=str(CONF_DIR), version_base="1.3"):
-            return hydra_compose(config_name="config", overrides=overrides, return_hydra_config=False)
-    except Exception as exc:  # hydra raises several config exception types
+        with _hydra(overrides):
+            try:
+                cfg = _config(overrides)
+            except Exception as exc:  # hydra raises several config exception types
+                raise known_keys.explain(overrides, _config) or UserError(_hydra_message(exc)) from None
+            known_keys.refuse_added(overrides, cfg, _config)
+            return cfg
+    except UserError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - Hydra itself did not start
         raise UserError(_hydra_message(exc)) from None
 
 
@@ -56,7 +81,9 @@ def names_group(overrides: list[str], groups: tuple[str, ...]) -> bool:
 
 
 def _hydra_message(exc: Exception) -> str:
-    text = " ".join(str(exc).split())
+    """Hydra's message on one line, without its hint to append an unknown key with ``+`` (which would run and
+    ignore it)."""
+    text = re.sub(r"\s*To append to your config use \+\S+", "", " ".join(str(exc).split()))
     return f"config: {text}" if text else f"config: {type(exc).__name__}"
 
 
@@ -70,6 +97,12 @@ def first_of_sweeps(overrides: list[str]) -> list[str]:
         parsed = OverridesParser.create().parse_overrides(overrides)
     except Exception as exc:  # noqa: BLE001
         raise UserError(_hydra_message(exc)) from None
+    sweeps = [ov for ov in parsed if ov.is_sweep_override()]
+    if sweeps:  # every value a group sweeps must be one of its options, not only the first one composed
+        from hermes_eval.config.known_keys import check_choices
+
+        with _hydra(overrides):
+            check_choices(sweeps)
     for raw, ov in zip(overrides, parsed):
         if ov.is_sweep_override():
             first = next(iter(ov.sweep_string_iterator()))
