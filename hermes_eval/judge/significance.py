@@ -139,6 +139,28 @@ def ranx_compare(qrels: Mapping[str, Mapping[str, int]], ranking_a: Mapping[str,
                           _clean(pair[m]["p_value"]), len(qids), "ranx.compare") for m in metrics}
 
 
+def ranx_compare_values(metric: str, a: Sequence[float], b: Sequence[float], stat_test: str = DEFAULT_STAT_TEST,
+                        n_permutations: int = DEFAULT_PERMUTATIONS, seed: int = RANX_SEED) -> PairedTest:
+    """What :func:`ranx_compare` reports for two runs whose per-query scores of ``metric`` (as ranx evaluates
+    them) are ``a`` and ``b``, aligned in the order of the qrels' query ids: each mean as ``ranx.compare``
+    takes it (``np.mean`` of the scores) and the p-value of the call it makes once both runs are evaluated,
+    ranx's ``compute_statistical_significance`` over the two (same test, permutations, ``max_p`` 1 and
+    seed; the pair keeps its last test, B as control). Without the ``Run`` and ``Qrels`` it builds first:
+    a run's per-query table already holds those scores (``judge/score.py`` computes them with ranx's kernels,
+    ``judge/measures``, equal to ranx bit for bit)."""
+    from ranx.statistical_tests import compute_statistical_significance
+
+    if stat_test not in STAT_TESTS:
+        raise ValueError(f"stat_test must be one of {STAT_TESTS}, got {stat_test!r}")
+    xa, xb = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        tests = compute_statistical_significance(["A", "B"], {"A": {metric: xa}, "B": {metric: xb}}, stat_test,
+                                                 n_permutations, 1.0, seed)
+    return PairedTest(metric, float(np.mean(xa)), float(np.mean(xb)),
+                      _clean(tests[frozenset(["A", "B"])][metric]["p_value"]), int(xa.size), "ranx.compare")
+
+
 def vector_test(metric: str, a: Sequence[float], b: Sequence[float], stat_test: str = DEFAULT_STAT_TEST,
                 n_permutations: int = DEFAULT_PERMUTATIONS, seed: int = RANX_SEED) -> PairedTest:
     """A paired test on aligned per-query values (metrics ranx cannot compute itself)."""

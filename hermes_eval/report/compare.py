@@ -9,7 +9,8 @@ import numpy as np
 from hermes_eval.core.metrics import REGISTRY
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import ReportSettings
-from hermes_eval.judge.significance import PairedTest, holm, ranx_compare, vector_test
+from hermes_eval.judge.ranking import per_query
+from hermes_eval.judge.significance import PairedTest, holm, ranx_compare_values, vector_test
 
 if TYPE_CHECKING:
     from hermes_eval.report.board_run import BoardRun
@@ -61,10 +62,31 @@ def same_chunking(rec_a: dict, rec_b: dict) -> bool:
     return (rec_a.get("config") or {}).get("chunker") == (rec_b.get("config") or {}).get("chunker")
 
 
+def ranx_scores(run: "RunFiles | BoardRun", level: str, qrels: Mapping[str, Mapping[str, int]],
+                metrics: list[tuple[str, str]], qids: list[str]) -> dict[str, np.ndarray]:
+    """metric -> the per-query scores ranx gives ``run``'s ``level`` rankings against ``qrels`` on ``qids``
+    (``metrics``: (metric, ranx name) pairs): the run's own per-query values where its qrels are ``qrels``
+    (ranx's kernels computed them), re-scored by ranx's kernels (``judge.measures``) where they are not."""
+    own = run.file_qrels if level == "file" else run.qrels
+    moved = [i for i, q in enumerate(qids) if own.get(q) != qrels[q]]
+    fresh: dict[str, dict[str, float]] = {}
+    if moved:
+        rankings = run.file_rankings if level == "file" else run.rankings
+        fresh = per_query({qids[i]: qrels[qids[i]] for i in moved}, rankings, [n for _, n in metrics])
+    out: dict[str, np.ndarray] = {}
+    for m, name in metrics:
+        scores = run.values(m).loc[qids].to_numpy(dtype=np.float64, copy=True)
+        for i in moved:
+            scores[i] = fresh[name][qids[i]]
+        out[m] = scores
+    return out
+
+
 def paired_tests(base: "RunFiles | BoardRun", arm: "RunFiles | BoardRun", metrics: list[str],
                  s: ReportSettings) -> dict[str, PairedTest]:
-    """One ranx.compare per relevance level when every query is judged (its means must equal the
-    per-query values'); ranx's own test on per-query values for everything else."""
+    """What ``ranx.compare`` reports on the base's qrels, per relevance level, when every query is judged
+    (its means must equal the per-query values'), without its Run and Qrels (:func:`ranx_scores`,
+    ``ranx_compare_values``); ranx's own test on per-query values for everything else."""
     values = {m: (base.values(m), arm.values(m)) for m in metrics}
     out: dict[str, PairedTest] = {}
     by_level: dict[str, list[tuple[str, str]]] = {}
@@ -73,18 +95,17 @@ def paired_tests(base: "RunFiles | BoardRun", arm: "RunFiles | BoardRun", metric
         if lv is not None:
             by_level.setdefault(lv[0], []).append((m, lv[1]))
     for level, pairs in by_level.items():
-        a = values[pairs[0][0]][0]
+        a, b = values[pairs[0][0]]
         qrels = base.file_qrels if level == "file" else base.qrels
-        ra, rb = (base.file_rankings, arm.file_rankings) if level == "file" else (base.rankings, arm.rankings)
-        b = values[pairs[0][0]][1]
-        if a.empty or set(a.index) != set(b.index) or not all(qrels.get(q) for q in a.index):
+        if (a.empty or not (a.index.is_unique and b.index.is_unique) or set(a.index) != set(b.index)
+                or not all(qrels.get(q) for q in a.index)):
             continue
-        res = ranx_compare({q: qrels[q] for q in a.index}, ra, rb, [n for _, n in pairs], s.stat_test,
-                           s.n_permutations)
-        for m, name in pairs:
-            r, (va, vb) = res[name], values[m]
-            if np.isclose(r.mean_a, va.mean(), atol=1e-6) and np.isclose(r.mean_b, vb.mean(), atol=1e-6):
-                out[m] = PairedTest(m, r.mean_a, r.mean_b, r.p_value, r.n, r.method)
+        qids = sorted(a.index)  # the order ranx.compare scores the queries in
+        sa, sb = ranx_scores(base, level, qrels, pairs, qids), ranx_scores(arm, level, qrels, pairs, qids)
+        for m, _ in pairs:
+            va, vb = values[m]
+            if np.isclose(sa[m].mean(), va.mean(), atol=1e-6) and np.isclose(sb[m].mean(), vb.mean(), atol=1e-6):
+                out[m] = ranx_compare_values(m, sa[m], sb[m], s.stat_test, s.n_permutations)
     for m in metrics:
         va, vb = values[m]
         common = va.index.intersection(vb.index)
