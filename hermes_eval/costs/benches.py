@@ -16,14 +16,15 @@ log = logging.getLogger(__name__)
 
 
 def _register() -> None:
-    from hermes_eval.costs import (embedder_costs, embedding, history_cost, metrics_speed, overhead, reuse, scaling,
-                                   small_set, swebench_cost, swebench_dense_cost)
+    from hermes_eval.costs import (boards_build, embedder_costs, embedding, history_cost, metrics_speed, overhead,
+                                   reuse, scaling, small_set, swebench_cost, swebench_dense_cost)
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
                     "embedding_throughput": embedding.run, "scaling": scaling.run,
                     "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run,
                     "swebench_cost": swebench_cost.run, "swebench_dense_cost": swebench_dense_cost.run,
-                    "history_cost": history_cost.run, "small_set": small_set.run})
+                    "history_cost": history_cost.run, "small_set": small_set.run,
+                    "boards_build": lambda c: boards_build.run()})
 
 
 def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> dict:
@@ -96,6 +97,9 @@ def render(results: dict) -> str:
         r = b["metrics_speed"]
         lines.append(_row(["metrics_speed", f"{r['total_seconds']} s for {r['queries']} queries x "
                            f"{r['depth']} ({r['metrics']} metrics + CIs)", "-", "-"]))
+    from hermes_eval.costs import boards_build
+
+    lines += boards_build.target_row(b.get("boards_build"))
     lines += _embedders(b.get("embedders"))
     from hermes_eval.costs.swebench_cost import markdown as swebench_markdown
 
@@ -109,6 +113,7 @@ def render(results: dict) -> str:
     from hermes_eval.costs.small_set import markdown as small_set_markdown
 
     lines += small_set_markdown(b.get("small_set"))
+    lines += boards_build.markdown(b.get("boards_build"))
     sc = b.get("scaling")
     if sc and "rows" in sc:
         lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",
