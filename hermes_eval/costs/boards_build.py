@@ -41,6 +41,7 @@ def run(cache: Path | None = None, reports: Path = Path("reports")) -> dict:
         total = round(time.perf_counter() - start, 3)
     peak = max(r["peak_rss_mb"] for r in rows)
     return {"boards": len(rows), "seconds": total, "peak_rss_mb": peak, "rows": rows,
+            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),  # its own: bench --only keeps the rest
             "max_seconds": MAX_SECONDS, "max_rss_mb": MAX_RSS_MB,
             "passed": total <= MAX_SECONDS and peak <= MAX_RSS_MB}
 
@@ -63,7 +64,7 @@ def markdown(r: dict | None) -> list[str]:
     if head is not None:
         return head
     lines = ["", f"## Boards build (`make boards`: {r['boards']} boards rebuilt from their committed results, one "
-                 "process each, into fresh folders)", "",
+                 f"process each, into fresh folders; measured {r.get('when', '-')})", "",
              table_row(["board", "seconds", "peak RSS MB"]), table_row(["---"] * 3)]
     lines += [table_row([a["board"], a["seconds"], a["peak_rss_mb"]]) for a in r["rows"]]
     lines.append(table_row(["all", r["seconds"], r["peak_rss_mb"]]))

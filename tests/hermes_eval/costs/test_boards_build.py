@@ -37,9 +37,11 @@ def test_no_results_is_a_skip_and_a_missed_target_is_marked(tmp_path):
     machine = {"platform": "p", "cpus": 2, "processor": "x", "python": "3.11"}
     rows = [{"board": "reports/benchmarks/history", "seconds": 130.5, "peak_rss_mb": 2100.0}]
     missed = {"boards": 1, "seconds": 131.0, "peak_rss_mb": 2100.0, "rows": rows, "max_seconds": 120.0,
-              "max_rss_mb": 2048.0, "passed": False}
+              "max_rss_mb": 2048.0, "passed": False, "when": "2026-11-28T10:00:00Z"}
     text = render({"machine": machine, "when": "now", "benches": {"boards_build": missed}})
-    assert "| boards_build | 131.0 s, peak RSS 2100.0 MB (1 boards" in text and "| <= 120 s, <= 2048 MB | **miss** |" in text
+    assert "| boards_build | 131.0 s, peak RSS 2100.0 MB (1 boards" in text
+    assert "| <= 120 s, <= 2048 MB | **miss** |" in text
+    assert "into fresh folders; measured 2026-11-28T10:00:00Z)" in text
     assert "| reports/benchmarks/history | 130.5 | 2100.0 |" in text and "| all | 131.0 | 2100.0 |" in text
     passed = render({"machine": machine, "when": "now", "benches": {"boards_build": dict(missed, passed=True)}})
     assert "| <= 120 s, <= 2048 MB | pass |" in passed
