@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from hermes_eval.config.benchmark_overlays import REGISTERED_GROUPS
 from hermes_eval.config.source_overrides import quote_source_lists
 from hermes_eval.core.errors import UserError
 
@@ -66,9 +67,6 @@ def compose(overrides: list[str]):
         raise UserError(_hydra_message(exc)) from None
 
 
-# the groups conf/benchmarks/*.yaml fill (config/benchmark_overlays.py); no default names them, so a config that
-# names neither composes without reading the records (0.25 s of a small run)
-REGISTERED_GROUPS = ("benchmark", "experiment")
 
 
 def names_group(overrides: list[str], groups: tuple[str, ...]) -> bool:

@@ -161,7 +161,7 @@ def _base_keys(parsed: Sequence, compose) -> set[str]:
     """The keys of the config the group overrides alone compose (``hydra.*`` included), and the groups."""
     groups = [ov.input_line for ov in parsed if not ov.is_delete() and is_group(ov.key_or_group)]
     cfg = compose(groups, return_hydra_config=True)
-    from hermes_eval.config.compose import REGISTERED_GROUPS
+    from hermes_eval.config.benchmark_overlays import REGISTERED_GROUPS
 
     groups = set(_loader().list_groups("")) - set(NOT_PARTS)
     return flat_keys(cfg) | groups | set(REGISTERED_GROUPS)
