@@ -56,12 +56,14 @@ def _stand_in_manifests(datasets: Path, names: set[str]) -> None:
             {"corpus_sources": [f"/stand-in/{name}"], "corpus_exclude": ["*/tests/*"], "corpus_languages": ["python"]}))
 
 
-def snapshot() -> dict:
-    """{experiment: {"params": ..., "arms": [{"overrides", "config_sha", "config_hash"}]}}."""
+def snapshot(configs: dict | None = None) -> dict:
+    """{experiment: {"params": ..., "arms": [{"overrides", "config_sha", "config_hash"}]}}. ``configs``, when
+    given, receives each arm's composed config as hashed for ``config_sha``: {(experiment, overrides):
+    the container}, so that a caller checking those configs against another oracle composes nothing again."""
     saved = {k: os.environ.get(k) for k in ENV}
     os.environ.update(ENV)
     try:
-        return _compose_all()
+        return _compose_all(configs)
     finally:
         for k, v in saved.items():
             if v is None:
@@ -70,7 +72,7 @@ def snapshot() -> dict:
                 os.environ[k] = v
 
 
-def _compose_all() -> dict:
+def _compose_all(configs: dict | None = None) -> dict:
     from omegaconf import OmegaConf
 
     from hermes_eval.config.compose import compose
@@ -84,7 +86,10 @@ def _compose_all() -> dict:
             arms = []
             for overrides in _arms(params):
                 cfg = compose([f"experiment={experiment}", *overrides])
-                raw = json.dumps(OmegaConf.to_container(cfg, resolve=False))  # key order kept
+                container = OmegaConf.to_container(cfg, resolve=False)
+                raw = json.dumps(container)  # key order kept
+                if configs is not None:
+                    configs[(experiment, tuple(overrides))] = container
                 _stand_in_manifests(datasets, {str(cfg.queryset.name)})
                 hashed = compose([f"experiment={experiment}", *overrides, f"paths.datasets={datasets}"])
                 arms.append({"overrides": overrides, "config_sha": hashlib.sha256(raw.encode()).hexdigest()[:16],
