@@ -2,6 +2,7 @@
 an object with every member of that kind's protocol, and the pipeline is typed with the protocols."""
 from __future__ import annotations
 
+import functools
 import typing
 
 import pytest
@@ -16,12 +17,15 @@ def presets(group: str) -> list[str]:
     return sorted(p.stem for p in (CONF_DIR / group).glob("*.yaml"))
 
 
-def parts(kind: str, preset: str) -> list[typing.Any]:
-    """The objects of ``kind`` a preset builds (a retriever preset builds up to two index legs)."""
+@functools.lru_cache(maxsize=None)
+def parts(kind: str, preset: str) -> tuple[typing.Any, ...]:
+    """The objects of ``kind`` a preset builds (a retriever preset builds up to two index legs). Built once
+    per preset for the three tests below, which only read the parts' types and members (building is
+    deterministic in the composed preset, and nothing here mutates a part)."""
     group, slots = KINDS[kind].conf_group, KINDS[kind].conf_slots
     node = compose([f"{group}={preset}"])[group]
     nodes = [node.get(slot) for slot in slots] if slots else [node]
-    return [instantiate_part(n) for n in nodes if n is not None and n.get("_target_")]
+    return tuple(instantiate_part(n) for n in nodes if n is not None and n.get("_target_"))
 
 
 CASES = [(kind, p) for kind, k in KINDS.items() for p in presets(k.conf_group)]
