@@ -1,5 +1,5 @@
 """Real corpus fixtures for the index backends: installed package source, chunked in 20-line
-windows, embedded once per session with the packaged MiniLM (cached under .cache/test-embeddings,
+windows, embedded once per session with the packaged MiniLM (cached under .cache/test-embeddings/backends,
 so a rerun does not embed again)."""
 from __future__ import annotations
 
@@ -22,10 +22,13 @@ class Embedded:
 
 @pytest.fixture(scope="session")
 def embedder():
-    """The packaged all-MiniLM-L6-v2 with an on-disk embedding cache."""
+    """The packaged all-MiniLM-L6-v2 with an on-disk embedding cache of its own: the texts embedded here
+    (20-line windows) are embedded by no other test, and the cache's lock is per file and model, so a
+    fresh clone's minute of embedding them does not hold up the runs of the other worker, which embed
+    into the shared .cache/test-embeddings."""
     from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
-    return SentenceTransformerEmbedder(cache_dir=str(ROOT / ".cache" / "test-embeddings"))
+    return SentenceTransformerEmbedder(cache_dir=str(ROOT / ".cache" / "test-embeddings" / "backends"))
 
 
 @pytest.fixture(scope="session")
@@ -42,7 +45,8 @@ def real_chunks(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def real_corpus(real_chunks, embedder) -> Embedded:
-    """Every real chunk with its MiniLM vector."""
+    """Every real chunk with its MiniLM vector (for the ANN recall tests: a minute of embedding on a fresh
+    clone, which the 200 of ``small_corpus`` do not wait for)."""
     texts = [c.text for c in real_chunks]
     return Embedded([c.id for c in real_chunks], texts, embedder.embed_documents(texts))
 
@@ -57,12 +61,13 @@ def real_queries(real_corpus, embedder) -> np.ndarray:
 
 
 @pytest.fixture(scope="session")
-def small_corpus(real_corpus) -> Embedded:
-    """200 real chunks (with vectors) for the protocol suite."""
+def small_corpus(real_chunks, embedder) -> Embedded:
+    """200 real chunks (with vectors) for the protocol suite: a seeded sample of ``real_chunks``, embedded
+    alone (the vectors of the same texts as in ``real_corpus``, computed without the other 2,000)."""
     rng = np.random.default_rng(11)
-    picks = sorted(rng.choice(len(real_corpus.ids), size=200, replace=False))
-    return Embedded([real_corpus.ids[i] for i in picks], [real_corpus.texts[i] for i in picks],
-                    real_corpus.vectors[picks])
+    picks = sorted(rng.choice(len(real_chunks), size=200, replace=False))
+    texts = [real_chunks[i].text for i in picks]
+    return Embedded([real_chunks[i].id for i in picks], texts, embedder.embed_documents(texts))
 
 
 @pytest.fixture(scope="session")
