@@ -14,10 +14,62 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# `make test` (-n 2 --dist loadfile) hands its two workers whole files, and the files of a group below as
+# one unit: work a session does once, and which two processes would each do (or one would wait for), stays
+# in one process. Biggest first (see pytest_collection_modifyitems).
+GROUPS = {
+    # ranx's numba kernels, compiled on first use: to numba's cache (cold in a fresh venv: minutes in all)
+    # and, for its typed lists, in every process. On two workers at once both compiled the same kernels.
+    "ranx": ("tests/retrievers/fusion/test_ranx_methods.py", "tests/retrievers/fusion/test_fusion_protocol.py",
+             "tests/hermes_eval/report/test_paired_tests.py", "tests/hermes_eval/report/test_board_run.py",
+             "tests/hermes_eval/judge/test_significance.py", "tests/hermes_eval/judge/test_ranking.py",
+             "tests/hermes_eval/judge/measures/test_ranx_parity.py", "tests/hermes_eval/stages/test_tuning.py"),
+    # the backend corpus's MiniLM vectors (tests/retrievers/conftest.py), a minute on a fresh clone, under
+    # a lock the other worker would wait on
+    "backend-vectors": ("tests/retrievers/test_backend_protocol.py", "tests/retrievers/dense/test_ann_recall.py",
+                        "tests/retrievers/dense/test_usearch_view.py", "tests/retrievers/dense/test_sqlite_vec_deep.py"),
+    # the models derived from MiniLM, built once into .cache/models under a lock (derived_embedders)
+    "derived-models": ("tests/retrievers/embedders/test_embedder_protocol.py",
+                       "tests/retrievers/embedders/test_derived_models.py",
+                       "tests/retrievers/embedders/test_derived_embedders.py"),
+}
+
+
+def group_of(nodeid: str) -> str | None:
+    path = nodeid.split("::", 1)[0]
+    return next((g for g, files in GROUPS.items() if path in files), None)
+
+
 def pytest_collection_modifyitems(config, items) -> None:
-    """Files marked ``long`` first (stable otherwise): `make test` hands whole files to its two workers in
-    this order, and a long file started last would leave one worker idle while the other finishes it."""
-    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+    """The groups first (in GROUPS order), then files marked ``long``, then the rest (stable otherwise):
+    `make test` hands units to its two workers in this order, and a long one started last would leave one
+    worker idle while the other finishes it."""
+    rank = {g: i for i, g in enumerate(GROUPS)}
+
+    def key(item) -> int:
+        group = group_of(item.nodeid)
+        if group is not None:
+            return rank[group]
+        return len(rank) + (item.get_closest_marker("long") is None)
+
+    items.sort(key=key)
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadfile with GROUPS, in collection order: xdist's own loadfile sorts files by their number of
+    tests, which put a one-test file of minutes (the refactor test) at the very end."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class GroupedFiles(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = group_of(nodeid)
+            return f"group:{group}" if group else super()._split_scope(nodeid)
+
+    config.option.loadscopereorder = False
+    return GroupedFiles(config, log)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -17,6 +17,8 @@ import pytest
 
 from tests.retrievers.identity.golden import ROOT, SCORE_RTOL, VECTOR_ATOL
 
+pytestmark = pytest.mark.long  # three processes computing every preset's key: scheduled first (tests/conftest.py)
+
 
 def _cpu_has(flag: str) -> bool:
     try:
