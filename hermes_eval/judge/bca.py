@@ -31,7 +31,7 @@ def _jackknife_means(x: np.ndarray, batch: int) -> np.ndarray:
         keep = np.ones((rows, n), dtype=bool)
         np.fill_diagonal(keep[:, k:k + rows], False)
         i = np.broadcast_to(np.arange(n), (rows, n))[keep].reshape((rows, n - 1))
-        out.append(_means(x[None, :][..., i][0]))
+        out.append(_means(x[i]))
     return np.concatenate(out, axis=-1)
 
 
@@ -45,7 +45,7 @@ def bca_levels(x: np.ndarray, theta_b: np.ndarray, alpha: float, batch: int) -> 
     theta_i = _jackknife_means(x, batch)
     n = float(theta_i.shape[-1])
     u = (n - 1) * (np.mean(theta_i, axis=-1, keepdims=True) - theta_i)
-    a_hat = 1 / 6 * sum([np.sum(u ** 3, axis=-1) / n ** 3]) / sum([np.sum(u ** 2, axis=-1) / n ** 2]) ** (3 / 2)
+    a_hat = 1 / 6 * (np.sum(u ** 3, axis=-1) / n ** 3) / (np.sum(u ** 2, axis=-1) / n ** 2) ** (3 / 2)
     z_alpha = float(ndtri(alpha))
     num1, num2 = z0 + z_alpha, z0 - z_alpha
     return ndtr(z0 + num1 / (1 - a_hat * num1)), ndtr(z0 + num2 / (1 - a_hat * num2))
