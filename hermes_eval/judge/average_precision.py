@@ -1,55 +1,80 @@
-"""Average precision as bug-localization papers report it, per query, from the ranx-defined measures' values (judge/measures/).
+"""Average precision, the one function every metric and reproduction calls, its denominator a parameter.
 
-With ``R`` a query's relevant documents (gold files), ``r_1 < r_2 < ...`` the ranks at which the
-ranking retrieves them, and ``P@r`` the precision of the top ``r``, the sum ``S = sum_i P@r_i``
-(``P@r_i = i / r_i``) is divided two ways:
+With ``r_1 < r_2 < ...`` the 1-based ranks at which a ranking retrieves relevant documents (within the
+cut-off ``k``; 0: the whole ranking) and ``P@r_i = i / r_i``, the sum ``S = sum_i P@r_i`` is divided by
+one of (ir_measures-style variants of one measure, not copies):
 
-- ``map`` (trec_eval's ``map`` and ``map_cut_k``, ranx's ``map``/``map@k``, Ye et al.'s MAP, the
-  standard): ``S / |R|``. A gold file the ranking never reaches counts as a miss, so a query whose
-  three gold files are found at ranks 1 and 2 only scores (1 + 1) / 3.
-- ``map_found`` (BLIZZARD's ``BLIZZARDResultProvider.getAP`` in masud-technope/BLIZZARD, also the AP of
-  Gandhi et al.'s evaluation in Siddharth-Gandhi/ds): ``S / (number of gold files retrieved)``, 0 when
-  none is retrieved. Missed gold files do not lower it: the query above scores 1.0. It is never below
-  ``map`` and equals it when every gold file is retrieved; both are 0 when none is.
+- ``all_gold`` (trec_eval's ``map``/``map_cut_k``, ranx's ``map``/``map@k``, Ye et al.'s MAP): the
+  number of relevant documents ``n_gold``; 0 when there is none. A gold file the ranking never reaches
+  counts as a miss: gold a, b, c found at ranks 1 and 3 scores (1 + 2/3) / 3.
+- ``gold_found`` (BLIZZARD's ``BLIZZARDResultProvider.getAP``, masud-technope/BLIZZARD; Gandhi et al.'s
+  ``SearchEvaluator``, Siddharth-Gandhi/ds): the relevant documents retrieved within the cut; 0 when
+  none is. Never below ``all_gold``; equal when every gold file is found.
+- ``fixed_files`` (Bench4BL's ``scripts/results/Evaluator.py``): the report's fixed files, every one of
+  them, including those the corpus lacks (``n_gold`` is that count, not the judged documents'); a report
+  has at least one.
 
-"The whole ranking" is as deep as the run retrieves (``depths.fused_top_k`` chunks, files in the order
-of their first chunk), as trec_eval scores a run file; ``@k`` restricts both the sum and the count of
-retrieved gold files to the top k. ``map_found`` is derived from ``map`` (``S / |R|``) and
-``hits`` (the gold files retrieved) over the same cut: ``map * |R| / hits``.
+A rank given twice counts once (a position holds one document: BLIZZARD's ``HashSet`` of found
+indices). The sum runs in ascending rank order, as ranx's kernel does, so ``all_gold`` equals ranx bit
+for bit (tests/hermes_eval/judge/measures/test_ranx_parity.py).
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Iterable, Literal
+
+Denominator = Literal["all_gold", "gold_found", "fixed_files"]
 
 
-def cut(family: str, k: int) -> str:
-    """``family`` at ``k`` as ranx names it (``map``, ``map@10``; 0: the whole ranking)."""
-    return f"{family}@{k}" if k else family
-
-
-def ranx_names(names: Mapping[str, int]) -> list[str]:
-    """The ranx metrics ``map_found`` metrics (name -> k) are derived from: ``map`` and ``hits`` per k."""
-    return [cut(family, k) for k in sorted(set(names.values())) for family in ("map", "hits")]
-
-
-def from_map(ap: float, hits: float, n_relevant: int) -> float:
-    """One query's ``map_found`` from its trec_eval AP (``S / |R|``) and its retrieved gold count."""
-    if hits <= 0 or n_relevant <= 0:
+def rescale(ap_all_gold: float, n_gold: int, found: int) -> float:
+    """``gold_found`` from ``all_gold`` (``S / n_gold``) and the count found: ``S / n_gold * n_gold / found``,
+    the order of operations runs recorded (and trec_eval's ``map`` and ``num_rel_ret`` re-score), so a
+    record's values stay bit-identical; 0 when nothing is found."""
+    if found <= 0 or n_gold <= 0:
         return 0.0
-    return ap * n_relevant / hits
+    return ap_all_gold * n_gold / found
 
 
-def from_counts(qrels: Mapping[str, Mapping[str, int]], by_ranx: Mapping[str, Mapping[str, float]],
-                names: Mapping[str, int]) -> dict[str, dict[str, float]]:
-    """metric name -> qid -> ``map_found`` at each name's k, from the per-query values of :func:`ranx_names`."""
-    n_rel = {q: sum(1 for r in rel.values() if r > 0) for q, rel in qrels.items()}
-    return {name: {q: from_map(by_ranx[cut("map", k)][q], by_ranx[cut("hits", k)][q], n_rel[q]) for q in qrels}
-            for name, k in names.items()}
+def _all_gold(total: float, found: int, n_gold: int) -> float:
+    return total / n_gold if n_gold > 0 else 0.0
 
 
-def map_found(qrels: Mapping[str, Mapping[str, int]], rankings: Mapping[str, list[str]],
-              names: Mapping[str, int]) -> dict[str, dict[str, float]]:
-    """:func:`from_counts` with the measures run here (a run's scoring asks for them in its one call)."""
-    from hermes_eval.judge.ranking import per_query
+def _gold_found(total: float, found: int, n_gold: int) -> float:
+    if n_gold > 0:  # the recorded order of operations (bit-identical records); S / found within an ulp
+        return rescale(total / n_gold, n_gold, found)
+    return total / found if found else 0.0
 
-    return from_counts(qrels, per_query(qrels, rankings, ranx_names(names)), names)
+
+def _fixed_files(total: float, found: int, n_gold: int) -> float:
+    if n_gold <= 0:
+        raise ValueError("average_precision(denominator='fixed_files'): n_gold must count the report's fixed "
+                         "files (a report has at least one)")
+    return total / n_gold
+
+
+DENOMINATORS: dict[str, Callable[[float, int, int], float]] = {
+    "all_gold": _all_gold, "gold_found": _gold_found, "fixed_files": _fixed_files,
+}
+
+
+def average_precision(ranks: Iterable[int], n_gold: int = 0, denominator: Denominator = "all_gold",
+                      k: int = 0) -> float:
+    """AP of one query from the 1-based ``ranks`` of the relevant documents retrieved (any order), the
+    number of gold documents ``n_gold`` (unused by ``gold_found`` but for its recorded rounding), the
+    ``denominator`` variant and the cut-off ``k`` (0: every rank)."""
+    if denominator not in DENOMINATORS:
+        raise ValueError(f"average_precision: denominator {denominator!r}; use one of {', '.join(DENOMINATORS)}")
+    found, total = 0, 0.0
+    for r in sorted(set(ranks)):
+        if r < 1:
+            raise ValueError(f"average_precision: rank {r}; ranks are 1-based")
+        if k and r > k:
+            break
+        found += 1
+        total += found / r
+    return DENOMINATORS[denominator](total, found, n_gold)
+
+
+def ranks_of(ranking: Iterable[str], gold: Iterable[str]) -> list[int]:
+    """The 1-based ranks at which ``ranking`` holds a ``gold`` document."""
+    g = set(gold)
+    return [i for i, d in enumerate(ranking, start=1) if d in g]

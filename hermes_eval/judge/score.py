@@ -6,7 +6,6 @@ from typing import Mapping, Sequence
 
 from hermes_eval.core import Query
 from hermes_eval.core.metrics import REGISTRY, at_level
-from hermes_eval.judge import average_precision
 from hermes_eval.judge.bootstrap import summarize
 from hermes_eval.judge.budget import budget_metrics
 from hermes_eval.judge.localization import FAMILIES, from_counts, hit_counts
@@ -44,12 +43,12 @@ def score_queries(queries: Sequence[Query], rankings: dict[str, list[str]], look
     for level, qrels, runs in (("chunk", cq, rankings), ("file", fq, file_rankings(rankings)), ("module", mq, modules)):
         metrics = [m for m in at_level(level) if m.ranx]
         located = {m.name: (m.family, m.k) for m in at_level(level) if m.family in FAMILIES}
-        found = {m.name: m.k for m in at_level(level) if m.family == "map_found"}
-        asked = [m.ranx for m in metrics] + hit_counts(located) + average_precision.ranx_names(found)
-        by_ranx = per_query(qrels, runs, list(dict.fromkeys(asked)))  # one ranx call
+        found = {m.name: f"map_found@{m.k}" if m.k else "map_found" for m in at_level(level) if m.family == "map_found"}
+        asked = [m.ranx for m in metrics] + hit_counts(located) + list(found.values())
+        by_ranx = per_query(qrels, runs, list(dict.fromkeys(asked)))  # one call (judge/measures/)
         computed.update({m.name: by_ranx[m.ranx] for m in metrics})
         computed.update(from_counts(qrels, by_ranx, located))
-        computed.update(average_precision.from_counts(qrels, by_ranx, found))
+        computed.update({name: by_ranx[measure] for name, measure in found.items()})
     for m in at_level("line"):
         computed[m.name] = {q.qid: line_coverage(q, rankings[q.qid], lookup, m.k) for q in queries}
     computed.update(budget_metrics(queries, rankings, lookup))

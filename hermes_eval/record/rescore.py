@@ -19,7 +19,7 @@ from typing import Mapping
 
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.metrics import AP_FAMILIES, LOCALIZATION_FAMILIES
-from hermes_eval.judge.average_precision import from_map
+from hermes_eval.judge.average_precision import rescale
 from hermes_eval.judge.localization import from_hits
 from hermes_eval.record.trec import read_qrels, read_run
 
@@ -73,7 +73,7 @@ def _want(family: str, k: int, measured: Mapping[str, float]) -> float:
         if family == "map":
             return ap
         found = round(float(measured.get(f"P_{k}", 0.0)) * k) if k else int(measured.get("num_rel_ret", 0))
-        return from_map(ap, found, int(measured.get("num_rel", 0)))
+        return rescale(ap, int(measured.get("num_rel", 0)), found)
     if family in MEASURES:
         return float(measured.get(f"{MEASURES[family]}_{k}", 0.0))
     hits = round(float(measured.get(f"P_{k}", 0.0)) * k)

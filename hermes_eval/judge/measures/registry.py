@@ -1,9 +1,9 @@
-"""Measure names as ranx writes them (``recall@10``, ``map``, ``ndcg@10-l2``) -> per-query values."""
+"""Measure names as ranx writes them (``recall@10``, ``map``, ``ndcg@10-l2``; and ``map_found@10``) -> per-query values."""
 from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from hermes_eval.judge.measures.average_precision import average_precision
+from hermes_eval.judge.measures.average_precision import average_precision, average_precision_found
 from hermes_eval.judge.measures.hit_rate import hit_rate
 from hermes_eval.judge.measures.hits import hits
 from hermes_eval.judge.measures.ndcg import ndcg
@@ -17,6 +17,7 @@ Measure = Callable[[QueryView, int], float]
 MEASURES: dict[str, Measure] = {
     "hits": hits, "hit_rate": hit_rate, "precision": precision, "recall": recall,
     "mrr": reciprocal_rank, "map": average_precision, "ndcg": ndcg,
+    "map_found": average_precision_found,  # not ranx's: BLIZZARD's AP (judge/average_precision.py)
 }
 
 
