@@ -2,7 +2,7 @@
 
 ``generate [CONFIG|all]`` builds conf/queryset/CONFIG (or every config with a generator);
 ``import FORMAT PATHS... [key=value ...]`` runs one of the importers in
-``hermes_eval/querysets/importers/registry.py`` and writes datasets/NAME/ (each importer's typed
+``hermes_eval/querysets/importers/registry.py`` (the modules declaring ``IMPORT_FORMAT``) and writes datasets/NAME/ (each importer's typed
 ``Options`` say which bare paths and ``key=value`` options it takes; ``name=`` names the set);
 ``mine SOURCE [key=value ...]`` is ``import history SOURCE ...``: a repository's commits as
 queries (``hermes_eval/querysets/history/``); ``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Any other

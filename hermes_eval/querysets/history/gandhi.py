@@ -36,6 +36,9 @@ from hermes_eval.querysets.importers.base import ImportOptions, choice, option, 
 from hermes_eval.querysets.importers.swebench import find_repo
 from hermes_eval.querysets.readers.gandhi_gold import SPLITS, Release, Row, folder_of
 
+IMPORT_FORMAT = "gandhi"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "Gandhi et al. 2025 (Siddharth-Gandhi/ds): GPT-4-rewritten commit messages -> the files changed"
+
 GENERATOR, VERSION = "import-gandhi", "1"
 QUERIES = ("rewritten", "original")
 RUN_OVERRIDES = ("chunker=whole_file",)  # the gold is whole files

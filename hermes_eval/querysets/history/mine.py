@@ -26,6 +26,9 @@ from hermes_eval.querysets.history.hygiene import gold_symbols, localized
 from hermes_eval.querysets.history.message import clean
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
 
+IMPORT_FORMAT = "history"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "a repository's own history (also `datasets mine SOURCE`): commit messages -> the lines they change"
+
 # 2: words are runs holding a letter, version strings out; version bumps and changelog-only releases skipped
 GENERATOR, VERSION = "mine-history", "2"
 STRATA = {"year": "year", "localized": "localized"}  # stratum -> the query meta key naming it

@@ -26,6 +26,9 @@ from hermes_eval.querysets.store import parse_query
 from hermes_eval.core import Query, Span
 from retrievers.chunk import parse_chunk_id
 
+IMPORT_FORMAT = "beir"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "a BEIR folder: corpus.jsonl, queries.jsonl, qrels/SPLIT.tsv"
+
 HEADER = ("query-id", "corpus-id", "score")
 
 

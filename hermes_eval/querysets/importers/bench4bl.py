@@ -31,6 +31,9 @@ from hermes_eval.corpus.git_source import resolve_commit
 from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
 from hermes_eval.querysets.readers.buglocator_reports import MATCHES, PathRule, TreeIndex, parse, read
 
+IMPORT_FORMAT = "bench4bl"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "Bench4BL's old subjects: BugLocator bug reports -> Java files of one source version (git)"
+
 LANGUAGES = ("java",)  # Bench4BL's Counting.getCodeCount: the files ending in .java
 RUN_OVERRIDES = ("chunker=whole_file",)  # the tools rank whole files
 

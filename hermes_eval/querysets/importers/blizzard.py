@@ -35,6 +35,9 @@ from hermes_eval.corpus.scan import MAX_FILE_BYTES, SKIP_DIRS
 from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
 from hermes_eval.querysets.readers.blizzard_package import PROJECTS, QUERY_ENCODING, Package, repo_path
 
+IMPORT_FORMAT = "blizzard"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "BLIZZARD replication package: bug reports -> Java files"
+
 QUERIES = ("raw", "baseline")
 RUN_OVERRIDES = ("chunker=whole_file",)  # BLIZZARD's documents are whole files
 

@@ -26,6 +26,9 @@ from hermes_eval.querysets.importers.base import ImportOptions, option, position
 from hermes_eval.corpus import load_corpus
 from hermes_eval.querysets.readers.jsonl import get, read_text
 
+IMPORT_FORMAT = "cosqa"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "CoSQA (CoCLR release): web queries over Python functions"
+
 SPLITS = ("test", "dev")
 RUN_OVERRIDES = ("chunker=whole_file",)  # each function one chunk, unless the user overrides it
 

@@ -20,6 +20,9 @@ from hermes_eval.querysets.importers.base import ImportOptions, option, position
 from hermes_eval.corpus import load_corpus
 from hermes_eval.querysets.importers.beir import materialize_documents
 
+IMPORT_FORMAT = "mteb"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "an MTEB/CoIR retrieval task folder or hub id"
+
 BUILDERS = {".jsonl": "json", ".json": "json", ".parquet": "parquet", ".tsv": "csv", ".csv": "csv"}
 
 

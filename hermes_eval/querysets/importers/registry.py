@@ -1,11 +1,20 @@
-"""The benchmarks ``hermes-eval datasets import`` knows, each imported lazily by its module name."""
+"""The formats ``hermes-eval datasets import`` knows: every module under ``hermes_eval/querysets/`` that declares
+``IMPORT_FORMAT = "NAME"`` (and ``IMPORT_SUMMARY``) at top level, found by reading the sources, imported only when used.
+
+A new format is its module alone: nothing here lists it.
+"""
 from __future__ import annotations
 
+import ast
 import importlib
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 
 from hermes_eval.core.errors import UserError
+
+PACKAGE = "hermes_eval.querysets"  # where importer modules live (any subpackage)
+_ROOT = Path(__file__).resolve().parents[1]  # its folder
 
 
 @dataclass(frozen=True)
@@ -21,21 +30,40 @@ class ImporterEntry:
         return importlib.import_module(self.module)
 
 
-IMPORTERS: dict[str, ImporterEntry] = {e.name: e for e in (
-    ImporterEntry("bench4bl", f"{__package__}.bench4bl",
-                  "Bench4BL's old subjects: BugLocator bug reports -> Java files of one source version (git)"),
-    ImporterEntry("beir", f"{__package__}.beir", "a BEIR folder: corpus.jsonl, queries.jsonl, qrels/SPLIT.tsv"),
-    ImporterEntry("blizzard", f"{__package__}.blizzard", "BLIZZARD replication package: bug reports -> Java files"),
-    ImporterEntry("cosqa", f"{__package__}.cosqa", "CoSQA (CoCLR release): web queries over Python functions"),
-    ImporterEntry("gandhi", "hermes_eval.querysets.history.gandhi",
-                  "Gandhi et al. 2025 (Siddharth-Gandhi/ds): GPT-4-rewritten commit messages -> the files changed"),
-    ImporterEntry("history", "hermes_eval.querysets.history.mine",
-                  "a repository's own history (also `datasets mine SOURCE`): commit messages -> the lines they change"),
-    ImporterEntry("mteb", f"{__package__}.mteb", "an MTEB/CoIR retrieval task folder or hub id"),
-    ImporterEntry("repoeval", f"{__package__}.repoeval", "RepoEval jsonl (RepoCoder) with its repository snapshot"),
-    ImporterEntry("swebench", f"{__package__}.swebench", "SWE-bench instances with the repositories' clones"),
-    ImporterEntry("ye", f"{__package__}.ye", "Ye et al.'s bug reports (PROJECT.xlsx) with the project's clone"),
-)}
+def _declared(path: Path) -> dict[str, str]:
+    """The module's top-level ``IMPORT_FORMAT`` and ``IMPORT_SUMMARY`` string constants (none without IMPORT_FORMAT)."""
+    text = path.read_text(encoding="utf-8")
+    if "IMPORT_FORMAT" not in text:
+        return {}
+    out = {}
+    for node in ast.parse(text, str(path)).body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id in ("IMPORT_FORMAT", "IMPORT_SUMMARY")):
+            if not isinstance(node.value, ast.Constant) or not isinstance(node.value.value, str):
+                raise UserError(f"{path}: {node.targets[0].id} must be a plain string (the registry reads it "
+                                f"without importing the module)")
+            out[node.targets[0].id] = node.value.value
+    return out
+
+
+def discover(root: Path = _ROOT, package: str = PACKAGE) -> dict[str, ImporterEntry]:
+    """Every importer module under ``root`` (the folder of ``package``), by its declared format name."""
+    out: dict[str, ImporterEntry] = {}
+    for path in sorted(root.rglob("*.py")):
+        declared = _declared(path)
+        if "IMPORT_FORMAT" not in declared:
+            continue
+        module = ".".join([package, *path.relative_to(root).with_suffix("").parts])
+        name = declared["IMPORT_FORMAT"]
+        if name in out:
+            raise UserError(f"{path}: IMPORT_FORMAT {name!r} is also declared by {out[name].module}: rename one")
+        if "IMPORT_SUMMARY" not in declared:
+            raise UserError(f"{path}: IMPORT_FORMAT {name!r} has no IMPORT_SUMMARY: add one line saying what it reads")
+        out[name] = ImporterEntry(name, module, declared["IMPORT_SUMMARY"])
+    return dict(sorted(out.items()))
+
+
+IMPORTERS: dict[str, ImporterEntry] = discover()
 
 
 def importer(name: str) -> ModuleType:

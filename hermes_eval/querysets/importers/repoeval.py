@@ -26,6 +26,9 @@ from hermes_eval.querysets.generators.repoeval import RepoEvalQueries
 from hermes_eval.querysets.sampling import stratified_sample
 from hermes_eval.querysets.generators.completion import HoleQueries, n_lines
 
+IMPORT_FORMAT = "repoeval"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "RepoEval jsonl (RepoCoder) with its repository snapshot"
+
 JUDGES: dict[str, type[HoleQueries]] = {"repoeval": RepoEvalQueries, "sia-code": SiaCodeQueries,
                                         "coderag-bench": CodeRAGBenchQueries}
 # retrieval/create/repoeval_repo.py (REPOs_function): CarperAI_trlx and leopard-ai_betty are left out

@@ -29,6 +29,9 @@ from hermes_eval.corpus.git_source import repo_name, resolve_commit
 from hermes_eval.querysets.readers.jsonl import get, read_text
 from hermes_eval.querysets.readers.patches import parse_patch, ranges
 
+IMPORT_FORMAT = "swebench"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "SWE-bench instances with the repositories' clones"
+
 CANDIDATES = ("{owner}+{name}/repo", "{owner}+{name}", "{owner}/{name}", "{owner}__{name}", "{name}")
 
 

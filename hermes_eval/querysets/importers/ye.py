@@ -46,6 +46,9 @@ from hermes_eval.querysets.importers.swebench import find_repo
 from hermes_eval.querysets.readers.swebench_protocols import Protocol
 from hermes_eval.querysets.readers.xlsx import read_rows
 
+IMPORT_FORMAT = "ye"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_SUMMARY = "Ye et al.'s bug reports (PROJECT.xlsx) with the project's clone"
+
 PROTOCOL = Protocol("ye", ("java",), (), "Ye, Bunescu & Liu FSE 2014 section 4 (ranking the project's source "
                     "files); LeeeWee/BugLocator indexes the checkout's .java files")
 REQUIRED = ("bug_id", "summary", "description", "report_time", "commit", "files")
