@@ -18,6 +18,9 @@ from hermes_eval.config.known_keys import UnknownKey
 from hermes_eval.core.errors import UserError
 
 log = logging.getLogger(__name__)
+# an imported set is rebuilt from its source (the record's data and mirrors), never committed: its folder ignores
+# itself, so a new benchmark needs no rule in the top-level .gitignore
+IMPORTED_IGNORE = "# written by `hermes-eval datasets import`: rebuilt from its source, not committed\n*\n"
 
 
 def _option_keys(fmt: str | None) -> set[str]:
@@ -127,6 +130,7 @@ def _import(words: list[str], options: dict, root: Path, repos: str | None = Non
         raise UserError(str(exc).replace(f"datasets import {fmt}", command)) from None
     qs = module.run(opts)
     save_queryset(qs, dest)
+    (dest / ".gitignore").write_text(IMPORTED_IGNORE)
     print(f"{dest}: {len(qs)} queries; skipped {qs.manifest.get('skipped')}")
     print(run_command(qs, name, root))
     return 0

@@ -249,6 +249,9 @@ def test_each_variant_imports_from_its_slice(record: Benchmark, variant: Variant
     assert main(list(step.words)) == 0
     qs = load_queryset(tmp_path / "ds" / variant.name)
     assert len(qs) > 0 and qs.name == variant.name
+    subprocess.run(["git", "init", "-q", str(tmp_path / "ds")], check=True)  # the import leaves a checkout clean
+    assert subprocess.run(["git", "-C", str(tmp_path / "ds"), "status", "--porcelain", "--untracked-files=all"],
+                          check=True, capture_output=True, text=True).stdout == ""
     m = qs.manifest
     corpus = load_corpus(m["corpus_sources"], name=variant.name, cache_dir=str(tmp_path / "cache"),
                          exclude=tuple(m.get("corpus_exclude") or ()), languages=m.get("corpus_languages") or None)
