@@ -1,6 +1,7 @@
 """Our BM25 arms on Bench4BL's old subjects, report by report, beside BugLocator's and BLUiR's published AP.
 
-    python -m hermes_eval.costs.bench4bl_compare [--subjects ZXing,SWT,AspectJ] [--retrievers bm25,lucene6_bm25]
+    hermes-eval benchmark bench4bl --reproduce  (the record's reproduction: its board's README)
+    python -m hermes_eval.reproduce.bench4bl_compare [--subjects ZXing,SWT,AspectJ] [--retrievers bm25,lucene6_bm25]
         [--chunker whole_file] [--data DIR] [--bench4bl DIR] [--datasets DIR] [--cache DIR]
         [--out FILE.md] [--json FILE]
 
@@ -44,10 +45,10 @@ PUBLISHED = ("Old_AP", "Old_TP", "Old_MAP", "Old_MRR")
 def average_precision(ranks: list[int], answers: int) -> float:
     """Bench4BL's AP of one report: ``ranks`` the 0-based ranks of the answers found (any order), ``answers``
     the report's number of answer files (found or not): sum of (order + 1) / (rank + 1) over the found
-    answers sorted by rank, divided by ``answers``."""
-    if answers <= 0:
-        raise ValueError("a report has at least one answer file")
-    return sum((i + 1) / (r + 1) for i, r in enumerate(sorted(ranks))) / answers
+    answers sorted by rank, divided by ``answers`` (the one average precision, ``fixed_files``)."""
+    from hermes_eval.judge.average_precision import average_precision as ap
+
+    return ap([r + 1 for r in ranks], answers, "fixed_files")
 
 
 def top_precision(ranks: list[int]) -> float:
@@ -142,6 +143,7 @@ class SubjectResult:
     bugs: list[str]  # every report of the XML, in file order
     arms: list[Arm]
     published: dict
+    bench4bl: Path = Path()  # where the published tables were read
 
     def compared(self) -> list[str]:
         return [b for b in self.bugs if b in self.published["ap"]]
@@ -208,7 +210,7 @@ def run_subject(variant: str, retrievers: list[str], chunker: str, datasets: Pat
             arm.no_results += q is not None and not ranking[q.qid]
             arm.ap[bug.id], arm.tp[bug.id] = average_precision(ranks, len(bug.files)), top_precision(ranks)
         arms.append(arm)
-    return SubjectResult(subject, variant, m, [b.id for b in bugs], arms, published(bench4bl, subject))
+    return SubjectResult(subject, variant, m, [b.id for b in bugs], arms, published(bench4bl, subject), bench4bl)
 
 
 def summary(r: SubjectResult) -> dict:
@@ -273,8 +275,45 @@ def report(results: list[SubjectResult], settings: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def published_values(r: SubjectResult) -> list:
+    """The analysis tables' MAP and MRR of each tool for the subject: what the record's anchors type."""
+    from hermes_eval.reproduce.kind import Published
+
+    commit = _commit(r.bench4bl)
+    return [Published(r.variant, metric, r.published[key][t], f"analysis/{name}.txt", commit, t)
+            for key, metric, name in (("map", "file_map", "Old_MAP"), ("mrr", "file_mrr@10", "Old_MRR"))
+            for t in TOOLS if t in r.published[key]]
+
+
+def _commit(root: Path) -> str | None:
+    proc = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True)
+    return proc.stdout.strip() or None if proc.returncode == 0 else None
+
+
+def reproduce(request):
+    """The kind's entry: the variant's subject (else every one), the ``retrievers`` and ``chunker`` options, the
+    Bench4BL checkout or mirror ``bench4bl=DIR`` (default under HERMES_MIRRORS)."""
+    from hermes_eval.config.benchmarks import LOCATIONS
+    from hermes_eval.reproduce.kind import Outcome
+
+    variants = [request.record.variant(request.variant)] if request.variant else list(request.record.variants)
+    retrievers = [w for w in request.option("retrievers", "bm25,lucene6_bm25").split(",") if w]
+    chunker = request.option("chunker", "whole_file")
+    bench4bl = Path(request.option("bench4bl", "") or Path(LOCATIONS["HERMES_MIRRORS"].value()) / MIRROR)
+    cache = Path(request.option("cache", ".cache"))
+    data = str(request.data) if request.data else None
+    with tempfile.TemporaryDirectory() as tmp:
+        results = [run_subject(v.name, retrievers, chunker, Path(tmp), cache, data, bench4bl) for v in variants]
+    rows = tuple({"subject": r.subject, "bug": b, **{f"{a.retriever} ap": a.ap[b] for a in r.arms},
+                  **{f"{a.retriever} tp": a.tp[b] for a in r.arms},
+                  **{f"{t} ap": r.published["ap"].get(b, {}).get(t) for t in TOOLS}} for r in results for b in r.bugs)
+    settings = {"retrievers": retrievers, "chunker": chunker, "bench4bl": str(bench4bl)}
+    return Outcome("bench4bl_compare", rows, {r.subject: summary(r) for r in results}, report(results, settings),
+                   settings, tuple(p for r in results for p in published_values(r)))
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m hermes_eval.costs.bench4bl_compare", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m hermes_eval.reproduce.bench4bl_compare", description=__doc__.split("\n\n")[0])
     p.add_argument("--subjects", default="ZXing,SWT,AspectJ")
     p.add_argument("--retrievers", default="bm25,lucene6_bm25", help="retriever presets (their sparse leg)")
     p.add_argument("--chunker", default="whole_file")

@@ -1,6 +1,7 @@
 """The BLIZZARD baseline (Lucene 6.2.0, StandardAnalyzer, BM25) reproduced bug by bug, without Java.
 
-    python -m hermes_eval.costs.blizzard_agreement [--package DIR] [--projects tomcat70,ecf]
+    hermes-eval benchmark blizzard --reproduce  (the record's reproduction: every project, its board's README)
+    python -m hermes_eval.reproduce.blizzard_agreement [--package DIR] [--projects tomcat70,ecf]
         [--documents norm-class|raw] [--max-query-words 1024] [--query-encoding cp1252]
         [--out FILE.md] [--json FILE]
 
@@ -27,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hermes_eval.judge.average_precision import average_precision as ap
 from hermes_eval.querysets.readers.blizzard_package import CLASSES, PROJECTS, QUERY_ENCODING, Package
 from retrievers.sparse.blizzard import NormClassAnalyzer
 from retrievers.sparse.lucene import Lucene6BM25Index, StandardAnalyzer
@@ -59,9 +61,9 @@ def found_indices(originals: list[str], gold: list[str] | None, k: int = K) -> l
 
 
 def average_precision(found: list[int]) -> float:
-    """``BLIZZARDResultProvider.getAP``: precision at each distinct found rank, divided by their number."""
-    ranks = sorted(set(found))
-    return sum((n + 1) / r for n, r in enumerate(ranks)) / len(ranks) if ranks else 0.0
+    """``BLIZZARDResultProvider.getAP``: precision at each distinct found rank, divided by their number (the
+    one average precision, ``gold_found``)."""
+    return ap(found, denominator="gold_found")
 
 
 def top_metrics(found: dict[str, list[int]], bugs: list[str]) -> dict[str, float]:
@@ -174,8 +176,71 @@ def report(results: list[ProjectResult], settings: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+# --- the reproduce kind (hermes_eval/reproduce/kind.py) ----------------------------------------------------------
+METRICS = {"hit@10": "file_hit@10", "map@10": "file_map_found@10", "mrr@10": "file_mrr@10"}  # theirs -> ours
+
+
+def _n(x: int) -> str:
+    return f"{x:,}"
+
+
+def board_table(results: list[ProjectResult]) -> str:
+    """The board README's agreement table: first-gold ranks against ``Baseline/QE``, per project and all."""
+    out = ["| project | documents | reports compared | identical rank | within ±1 | different |",
+           "|:--|--:|--:|--:|--:|--:|"]
+    total = Counter()
+    for r in results:
+        a = r.agreement()
+        total.update({k: a[k] for k in ("compared", "identical", "within_1", "different")})
+        out.append(f"| {r.project} | {_n(r.documents)} | {_n(a['compared'])} | {_n(a['identical'])} | "
+                   f"{_n(a['within_1'])} | {_n(a['different'])} |")
+    if len(results) > 1:
+        out.append(f"| **all** | | **{_n(total['compared'])}** | **{_n(total['identical'])}** | "
+                   f"**{_n(total['within_1'])}** | **{_n(total['different'])}** |")
+    return "\n".join(out) + "\n"
+
+
+def projects_of(request) -> tuple[str, ...]:
+    """The variant's project, else the ``projects`` option (comma-separated or all), else the record's."""
+    if request.variant:
+        return (dict(request.record.variant(request.variant).options)["project"],)
+    wanted = request.option("projects", "")
+    if wanted == "all":
+        return PROJECTS
+    if wanted:
+        return tuple(w for w in wanted.split(",") if w)
+    return tuple(dict.fromkeys(dict(v.options)["project"] for v in request.record.variants))
+
+
+def reproduce(request):
+    """The kind's entry: every project's agreement, per query, and the package's metrics for the anchors."""
+    from hermes_eval.reproduce.kind import Outcome, Published
+
+    pkg = Package.open(request.data_folder(), request.option("commit", "") or None)
+    documents = request.option("documents", "norm-class")
+    words = int(request.option("max_query_words", "1024")) or None
+    encoding = request.option("query_encoding", QUERY_ENCODING)
+    try:
+        results = [run_project(pkg, p, documents, words, encoding) for p in projects_of(request)]
+    finally:
+        pkg.close()
+    commit = pkg.source.get("commit")
+    rows = tuple({"project": r.project, "bug": b, "package_rank": r.package_ranks.get(b), "rank": rank,
+                  "ties": r.ties.get(b, 0), "over_clause_limit": b in r.dropped}
+                 for r in results for b, rank in r.ranks.items())
+    published = tuple(Published(v.name, METRICS[m], r.metrics["ALL"]["package"][m], f"Baseline/Result/{r.project}.txt",
+                                commit)
+                      for r in results for v in request.record.variants
+                      if dict(v.options).get("project") == r.project and dict(v.options).get("query") == "baseline"
+                      for m in METRICS)
+    summary = {r.project: {"agreement": r.agreement(), "metrics": r.metrics, "disagreements": r.disagreements()}
+               for r in results}
+    settings = {"package": pkg.source, "documents": documents, "max_query_words": words, "query_encoding": encoding}
+    return Outcome("blizzard_agreement", rows, summary, board_table(results), settings, published)
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m hermes_eval.costs.blizzard_agreement", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m hermes_eval.reproduce.blizzard_agreement", description=__doc__.split("\n\n")[0])
     p.add_argument("--package", type=Path, default=None, help=f"the package (default $HERMES_MIRRORS/{MIRROR})")
     p.add_argument("--commit", default=None)
     p.add_argument("--projects", default="tomcat70", help=f"comma-separated, or all ({', '.join(PROJECTS)})")

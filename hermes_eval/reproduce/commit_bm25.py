@@ -1,7 +1,7 @@
 """Gandhi, Gao & Callan 2025's BM25 baseline (arXiv 2502.07067; Siddharth-Gandhi/ds, ``src/bm25_v2.py``,
 ``src/eval.py``) reproduced from the repository's git history, query by query, without Java.
 
-    python -m hermes_eval.history_baselines.commit_bm25 --repo redis/redis [--release DIR] [--mirrors DIR]
+    python -m hermes_eval.reproduce.commit_bm25 --repo redis/redis [--release DIR] [--mirrors DIR]
         [--query rewritten|original] [--until 2023-10-30] [--depth 1000] [--collection all|past]
         [--tokenizer p50k|words] [--norms impact|lucene] [--json FILE] [--out FILE.md]
 
@@ -36,7 +36,9 @@ from typing import Sequence
 import numpy as np
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.history_baselines.commit_index import Doc, build
+from hermes_eval.judge.average_precision import average_precision as ap
+from hermes_eval.judge.average_precision import ranks_of
+from hermes_eval.reproduce.commit_index import Doc, build
 from hermes_eval.querysets.history.commits import check_repository, git
 from hermes_eval.querysets.importers.swebench import find_repo
 from hermes_eval.querysets.readers.gandhi_gold import Release, Row
@@ -53,15 +55,10 @@ METRICS = ("MAP", "MAP_std", "MRR", "P@1", "P@10", "R@10", "R@100", "R@1000")
 # --- metrics (src/eval.py SearchEvaluator) ----------------------------------------------------------------
 
 def average_precision(ranked: Sequence[str], gold: set[str], denominator: str = "retrieved") -> float:
-    """AP over the whole ranked list; ``retrieved``: divided by the gold files found (theirs, and
-    BLIZZARD's), ``gold``: by |gold| (the standard)."""
-    found, total = 0, 0.0
-    for i, f in enumerate(ranked):
-        if f in gold:
-            found += 1
-            total += found / (i + 1)
-    n = found if denominator == "retrieved" else len(gold)
-    return total / n if n else 0.0
+    """AP over the whole ranked list (the one average precision); ``retrieved``: divided by the gold files
+    found (theirs, and BLIZZARD's: ``gold_found``), ``gold``: by |gold| (the standard: ``all_gold``)."""
+    ranks = ranks_of(ranked, gold)
+    return ap(ranks, 0, "gold_found") if denominator == "retrieved" else ap(ranks, len(gold), "all_gold")
 
 
 def evaluate(ranked: Sequence[str], gold: Sequence[str]) -> dict[str, float]:
@@ -169,7 +166,7 @@ def run(rows: list[Row], searcher: CommitSearcher, query: str = "rewritten", dep
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m hermes_eval.history_baselines.commit_bm25",
+    ap = argparse.ArgumentParser(prog="python -m hermes_eval.reproduce.commit_bm25",
                                  description=__doc__.split("\n\n")[0])
     mirrors = Path(os.environ.get("HERMES_MIRRORS", ".cache/mirrors"))
     ap.add_argument("--repo", action="append", required=True, help="OWNER/NAME (repeatable)")

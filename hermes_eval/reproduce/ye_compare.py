@@ -1,6 +1,6 @@
 """Our runs on a Ye et al. query set beside their learned ranker, on the same reports and the same gold.
 
-    python -m hermes_eval.costs.ye_compare --queries datasets/ye-tomcat RUN_DIR [RUN_DIR ..] [--out FILE.md]
+    python -m hermes_eval.reproduce.ye_compare --queries datasets/ye-tomcat RUN_DIR [RUN_DIR ..] [--out FILE.md]
 
 The board compares our arm over every imported report (gold: the fixed files that exist at the fix's
 parent) with Ye et al.'s released ranks (the ``result`` column, ``meta.ye_ranks``) over the reports that
@@ -104,20 +104,59 @@ def markdown(rows: Sequence[tuple[str, dict]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def per_report(reports: Sequence[Report], runs: Mapping[str, Mapping[str, list[str]]]) -> list[dict]:
+    """One row per report: its gold counts and, per run and for LR where released, AP with their gold."""
+    from hermes_eval.judge.average_precision import average_precision, ranks_of
+
+    rows = []
+    for r in reports:
+        theirs = (*r.gold, *r.dropped)
+        row: dict = {"qid": r.qid, "gold": len(r.gold), "dropped": len(r.dropped), "released": bool(r.ye_ranks)}
+        for name, run in runs.items():
+            ranked = file_ranking(run.get(r.qid, []), r.scope)
+            row[f"{name} ap"] = average_precision(ranks_of(ranked, r.gold), len(r.gold))
+            row[f"{name} ap their gold"] = average_precision(ranks_of(ranked, theirs), len(theirs))
+        if r.ye_ranks:
+            row["LR ap their gold"] = average_precision(ranks_of(ye_ranking(r.ye_ranks), theirs), len(theirs))
+        rows.append(row)
+    return rows
+
+
+def read_runs(folders: Sequence[Path]) -> dict[str, dict[str, list[str]]]:
+    """Run folders (each holds record.json and run.trec) by ``chunker/system``."""
     from hermes_eval.record.trec import read_run
 
-    p = argparse.ArgumentParser(prog="python -m hermes_eval.costs.ye_compare", description=__doc__.split("\n\n")[0])
+    runs = {}
+    for folder in folders:
+        record = json.loads((Path(folder) / "record.json").read_text())
+        runs[f"{record.get('chunker', '?')}/{record.get('system', Path(folder).name)}"] = read_run(Path(folder) / "run.trec")
+    return runs
+
+
+def reproduce(request):
+    """The kind's entry: the variant's imported set (``queries=DIR``, default ``datasets/VARIANT``) and the run
+    folders given, the table of :func:`compare` and a row per report."""
+    from hermes_eval.core.errors import UserError
+    from hermes_eval.reproduce.kind import Outcome
+
+    if not request.variant or not request.runs:
+        raise UserError("ye_compare: name a variant of conf/benchmarks/ye.yaml and run folders of it "
+                        "(python -m hermes_eval.reproduce.ye_compare --queries datasets/VARIANT RUN_DIR ..)")
+    request.record.variant(request.variant)
+    reports = read_reports(Path(request.option("queries", f"datasets/{request.variant}")))
+    runs = read_runs(request.runs)
+    rows = compare(reports, runs)
+    return Outcome("ye_compare", tuple(per_report(reports, runs)), dict(rows), markdown(rows),
+                   {"variant": request.variant, "runs": [str(r) for r in request.runs]})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m hermes_eval.reproduce.ye_compare", description=__doc__.split("\n\n")[0])
     p.add_argument("--queries", required=True, type=Path, help="the imported set (datasets/NAME)")
     p.add_argument("runs", nargs="+", type=Path, help="run folders of that set (each holds run.trec)")
     p.add_argument("--out", type=Path, help="also write the table here")
     args = p.parse_args(argv)
-    reports = read_reports(args.queries)
-    runs = {}
-    for folder in args.runs:
-        record = json.loads((folder / "record.json").read_text())
-        runs[f"{record.get('chunker', '?')}/{record.get('system', folder.name)}"] = read_run(folder / "run.trec")
-    table = markdown(compare(reports, runs))
+    table = markdown(compare(read_reports(args.queries), read_runs(args.runs)))
     print(table, end="")
     if args.out:
         args.out.write_text(table)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_eval.costs.bench4bl_compare import (answer_ranks, average_precision, published, read_table, top_precision,
+from hermes_eval.reproduce.bench4bl_compare import (answer_ranks, average_precision, published, read_table, top_precision,
                                                 wins)
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hermes_eval.history_baselines.commit_bm25 import CommitSearcher, average_precision, evaluate
-from hermes_eval.history_baselines.commit_index import build
+from hermes_eval.reproduce.commit_bm25 import CommitSearcher, average_precision, evaluate
+from hermes_eval.reproduce.commit_index import build
 from retrievers.sparse.bpe import BytePairEncoder, p50k_from_r50k, parse_ranks
 from retrievers.sparse.lucene import Lucene9BM25Index, StandardAnalyzer, byte4_to_int, int_to_byte4
 

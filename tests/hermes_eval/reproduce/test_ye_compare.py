@@ -8,9 +8,9 @@ import pytest
 
 from hermes_eval.core import Query, Span
 from hermes_eval.core.queryset import QuerySet
-from hermes_eval.costs import ye_compare
 from hermes_eval.querysets.store import save_queryset
 from hermes_eval.record.trec import read_run
+from hermes_eval.reproduce import ye_compare
 
 SCOPE = "tc@1111aaaa/"
 
@@ -53,3 +53,26 @@ def test_rows_separate_the_subset_the_gold_rule_and_the_ranker(tmp_path):
     assert lr["n"] == 1 and lr["map"] == pytest.approx(0.5) and lr["mrr"] == 1.0 and lr["acc@1"] == 1.0
     assert ye_compare.main(["--queries", str(tmp_path / "ye-toy"), str(run), "--out", str(tmp_path / "t.md")]) == 0
     assert "| whole_file/rank_bm25: released subset, their gold | 1 | 0.2500 | 0.5000 |" in (tmp_path / "t.md").read_text()
+
+
+def test_the_kinds_entry_gives_the_table_and_a_row_per_report(tmp_path):
+    from hermes_eval.config.benchmarks import benchmark
+    from hermes_eval.config.compose import CONF_DIR
+    from hermes_eval.reproduce.kind import Request
+    from hermes_eval.reproduce.registry import reproduction
+
+    save_queryset(QuerySet("ye-toy", (_query("r1", ["a/A.java"], ["n/N.java"], {"a/A.java": 1}),
+                                      _query("r2", ["c/C.java"], [], {}))), tmp_path / "ye-toy")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "record.json").write_text(json.dumps({"system": "rank_bm25", "chunker": "whole_file"}))
+    (run / "run.trec").write_text(f"r1 Q0 {SCOPE}b/B.java:1-9 1 2.0 x\nr1 Q0 {SCOPE}a/A.java:1-9 2 1.0 x\n")
+    out = reproduction("ye_compare")(Request(benchmark("ye", CONF_DIR), "ye-tomcat", (run,),
+                                             options=(("queries", str(tmp_path / "ye-toy")),)))
+    rows = {r["qid"]: r for r in out.per_query}
+    assert rows["r1"]["whole_file/rank_bm25 ap"] == pytest.approx(0.5)
+    assert rows["r1"]["whole_file/rank_bm25 ap their gold"] == pytest.approx(0.25)  # N: a miss
+    assert rows["r1"]["LR ap their gold"] == pytest.approx(0.5) and "LR ap their gold" not in rows["r2"]
+    assert rows["r2"]["whole_file/rank_bm25 ap"] == 0.0 and not rows["r2"]["released"]
+    assert out.summary["whole_file/rank_bm25: released subset, their gold"]["map"] == pytest.approx(0.25)
+    assert "| whole_file/rank_bm25: released subset, their gold | 1 | 0.2500 | 0.5000 |" in out.markdown

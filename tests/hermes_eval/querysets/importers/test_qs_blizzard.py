@@ -1,6 +1,7 @@
-"""The BLIZZARD importer and the baseline's agreement check, on the slice (tests/slices/blizzard): gold,
+"""The BLIZZARD importer on the slice (tests/slices/blizzard): gold,
 real paths, report classes, counts; and our Lucene 6.2 port's rankings over the slice's 31 files equal
-the ones Lucene 6.2.0 itself gave (recorded in the slice: lucene-6.2.0-rankings.tsv)."""
+the ones Lucene 6.2.0 itself gave (recorded in the slice: lucene-6.2.0-rankings.tsv). The agreement check
+is tests/hermes_eval/reproduce/test_blizzard_agreement.py."""
 from __future__ import annotations
 
 import subprocess
@@ -9,8 +10,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hermes_eval.costs.blizzard_agreement import (average_precision, first_gold_rank, found_indices, main,
-                                                  run_project, top_metrics)
 from hermes_eval.querysets.importers.blizzard import Options, run
 from hermes_eval.querysets.readers.blizzard_package import QUERY_ENCODING, Package, repo_path
 from retrievers.sparse.blizzard import NormClassAnalyzer
@@ -100,36 +99,3 @@ def test_the_port_ranks_and_scores_as_lucene_6_2_on_the_slice():
     for bug, query in queries.items():
         got = [(names[d], int(np.float32(s).view(np.int32))) for d, s in index.rank(query)]
         assert got == want[bug], bug  # same documents, same order, same float bits
-
-
-def test_agreement_ranks_follow_get_first_gold_rank_class():
-    result = run_project(Package.open(SLICE), P)
-    mapping = Package.open(SLICE).mapping(P)
-    want = _lucene_rankings()
-    for bug, ranked in want.items():
-        gold = Package.open(SLICE).gold(P, bug)
-        originals = [mapping[n] for n, _ in ranked]
-        assert result.ranks[bug] == first_gold_rank(originals, gold)
-    # over 31 of 1,841 files the ranks are not the package's; the comparison says so, bug by bug
-    agreement = result.agreement()
-    assert agreement["compared"] == 7 and agreement["identical"] + agreement["different"] == 7
-    assert result.ranks["37509"] == 1 and result.package_ranks["37509"] == 1
-    assert {b for b, *_ in result.disagreements()} == {b for b in want if result.ranks[b] != result.package_ranks[b]}
-
-
-def test_rank_and_metric_definitions():
-    gold = ["java/a/B.java", "docs/changelog.xml"]
-    paths = ["/x/tomcat70/java/a/C.java", "/x/tomcat70/modules/java/a/B.java", "/x/tomcat70/java/a/B.java"]
-    assert first_gold_rank(paths, gold) == 2  # endsWith, no folder boundary: another module's copy counts
-    assert first_gold_rank(paths, None) == -1 and first_gold_rank(paths[:1], gold) == -1
-    assert found_indices(paths, gold) == [2, 3]
-    assert average_precision([2, 3]) == pytest.approx((1 / 2 + 2 / 3) / 2)  # divided by the 2 found, not |gold|
-    assert average_precision([3, 3]) == pytest.approx(1 / 3)
-    m = top_metrics({"1": [2, 3], "2": []}, ["1", "2", "3"])
-    assert m == pytest.approx({"bugs": 3, "hit@10": 1 / 3, "map@10": (1 / 2 + 2 / 3) / 2 / 3, "mrr@10": 1 / 2 / 3})
-
-
-def test_the_command_writes_its_report(tmp_path, capsys):
-    assert main(["--package", str(SLICE), "--projects", P, "--out", str(tmp_path / "r.md")]) == 0
-    text = (tmp_path / "r.md").read_text()
-    assert "| tomcat70 | 31 | 7 | 7 |" in text and "Disagreements" in text
