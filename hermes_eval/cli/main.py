@@ -81,21 +81,22 @@ def cmd_leaderboard(args) -> int:
 
         stored = read_settings(results)
     anchor_ref = _stored(args.anchors, stored, "anchors", None)
-    anchors, columns, main_scores = ((), (), ())
+    anchors, columns, main_scores, shown = ((), (), (), ())
     defaults = ReportSettings()
     limits = defaults.limits
     if anchor_ref:
-        from hermes_eval.report.anchors import anchors_for, limits_for, main_scores_for
+        from hermes_eval.report.anchors import anchors_for, limits_for, main_scores_for, shown_for
 
         anchors, columns = anchors_for(anchor_ref, CONF_DIR)
         main_scores = main_scores_for(anchor_ref, CONF_DIR)
+        shown = shown_for(anchor_ref, CONF_DIR)
         limits = limits_for(anchor_ref, CONF_DIR)
     settings = ReportSettings(baseline=_stored(args.baseline, stored, "baseline", None),
                               stat_test=_stored(args.stat_test, stored, "stat_test", defaults.stat_test),
                               alpha=_stored(args.alpha, stored, "alpha", defaults.alpha),
                               n_permutations=stored.get("n_permutations", defaults.n_permutations),
                               seed=stored.get("seed", defaults.seed), columns=columns, anchors=anchors,
-                              main_scores=main_scores, limits=limits)
+                              main_scores=main_scores, shown=shown, limits=limits)
     records = None
     if results is None:
         from hermes_eval.record.results import load_records, unusable_runs

@@ -17,7 +17,7 @@ from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import BoardLimits
 
 __all__ = ["AVERAGES", "Anchor", "AnchorRow", "anchor_rows", "anchors_for", "limits_for", "load_anchors",
-           "main_scores_for"]
+           "main_scores_for", "shown_for"]
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,11 @@ class AnchorRow:
     ci: tuple[float, float] | None
     system: str
     chunker: str | None
+    best: tuple[str, float] | None = None  # (label, value) of the board's best arm on the metric, when not this one
+
+    @property
+    def arm(self) -> str:
+        return f"{self.chunker}/{self.system}" if self.chunker else self.system
 
 
 def load_anchors(path: Path) -> tuple[tuple[Anchor, ...], tuple[str, ...]]:
@@ -63,6 +68,15 @@ def main_scores_for(name: str, conf_dir: Path) -> tuple[tuple[str, str], ...]:
     return known[name].main_scores if name in known else ()
 
 
+def shown_for(name: str, conf_dir: Path) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(query set, the measures its markdown table shows) of ``--anchors NAME``'s records (none for an
+    anchors file: its sets show every quality column)."""
+    if Path(name).is_file():
+        return ()
+    known = boards(conf_dir)
+    return known[name].shown if name in known else ()
+
+
 def limits_for(name: str | None, conf_dir: Path) -> BoardLimits:
     """What ``--anchors NAME``'s board keeps of query text and gold code (its records' ``board_limits``);
     the defaults for an anchors file or no --anchors."""
@@ -81,10 +95,24 @@ def _over_repos(per_query: pd.DataFrame, metric: str) -> tuple[float, tuple[floa
     return macro_mean({str(r): g[metric].to_numpy() for r, g in per_query.groupby("repo", sort=True)})
 
 
+def _best(rows: pd.DataFrame, metric: str) -> tuple[str, float] | None:
+    """(chunker/system, value) of the first row, in the board's order, with the highest ``metric``."""
+    if metric not in rows.columns or not rows[metric].notna().any():
+        return None
+    r = rows.loc[rows[metric].astype(float).idxmax()]
+    return f"{r['chunker']}/{r['system']}", float(r[metric])
+
+
+def _unless_best(best: tuple[str, float] | None, row: pd.Series, metric: str) -> tuple[str, float] | None:
+    """``best`` when ``row`` falls short of it on ``metric`` (None when ``row`` is the board's best)."""
+    return best if best is not None and float(row[metric]) < best[1] else None
+
+
 def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame,
                 files: Mapping[str, RunFiles] | None = None) -> list[AnchorRow]:
-    """Every anchor of ``queryset`` with each of our runs of its arm (or one empty row); an anchor
-    averaged over repositories reads the run's per-query scores (``files``: config hash -> run files)."""
+    """Every anchor of ``queryset`` with each of our runs of its arm (or one empty row), and the board's
+    best arm on its metric where that is another; an anchor averaged over repositories reads the run's
+    per-query scores (``files``: config hash -> run files)."""
     out: list[AnchorRow] = []
     for a in anchors:
         if queryset not in a.querysets:
@@ -101,5 +129,6 @@ def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame,
                 value, ci = got
             else:
                 value, ci = float(r[a.metric]), (float(r[f"{a.metric}_ci_low"]), float(r[f"{a.metric}_ci_high"]))
-            out.append(AnchorRow(a, value, ci, str(r["system"]), str(r["chunker"])))
+            out.append(AnchorRow(a, value, ci, str(r["system"]), str(r["chunker"]),
+                                 _unless_best(_best(rows, a.metric), r, a.metric)))
     return out

@@ -1,17 +1,21 @@
 """GitHub-flavoured markdown leaderboard: top table with CIs and marks, links to chart PNGs."""
 from __future__ import annotations
 
+from typing import Mapping
+
 import pandas as pd
 
 from hermes_eval.record.results import HYGIENE_PREFIX
 from hermes_eval.report.options import MARKDOWN_TOP_ROWS
-from hermes_eval.report.table import fmt_ci, fmt_num, short_hash
+from hermes_eval.report.table import Board, fmt_ci, fmt_num, short_hash
 from hermes_eval.report.view import BoardView, LeaderboardView
 
 # HTML-significant characters become entities; markdown punctuation is backslash-escaped.
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;"}
 _MD_PUNCT = "\\`*_[]()#!~"
 MAX_CELL = 160
+ANCHOR_ARM_MARKS = "abcdefghijklmnopqrstuvwxyz"  # an anchor row's arm that is not the board's best: see below
+HTML_PAGE = "leaderboard.html"  # beside the markdown (report/publish.py HTML)
 NOT_COMPARABLE_MARK = "·"
 # per-run hygiene columns: share of queries verbatim in their gold, share leaking (in gold or
 # elsewhere in the corpus), queries with no judgeable chunk in the run's chunking
@@ -56,11 +60,21 @@ def _hygiene_cells(r: pd.Series) -> list[str]:
             "" if unans is None or pd.isna(unans) else str(int(unans))]
 
 
-def _table(bv: BoardView) -> list[str]:
+def markdown_metrics(b: Board, shown: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The measures the markdown table of ``b`` shows: its ranking metric, then those its record names
+    (``shown``: query set -> its record's main score, field measures and columns) that the board carries;
+    every quality column when no record names the set."""
+    named = shown.get(b.queryset)
+    if named is None:
+        return b.quality
+    return tuple(dict.fromkeys([b.sort_metric, *(m for m in named if m in b.quality)]))
+
+
+def _table(bv: BoardView, metrics: tuple[str, ...]) -> list[str]:
     b = bv.board
     costs = b.embedder_costs
     emb_head = ["embedder"] if b.embedders_differ else []
-    head = ["#", "tied", "system", "chunker", *emb_head, "config", *b.quality, "p50 ms", "p95 ms",
+    head = ["#", "tied", "system", "chunker", *emb_head, "config", *metrics, "p50 ms", "p95 ms",
             *[heading for _, heading, _ in costs], *HYGIENE_HEAD]
     text_cols = 5 + len(emb_head)
     lines = ["| " + " | ".join(md_cell(h) for h in head) + " |",
@@ -70,7 +84,7 @@ def _table(bv: BoardView) -> list[str]:
         system = md_cell(r["system"]) + (" **(baseline)**" if h == b.baseline else "")
         emb = [md_cell(r.get("embedder"))] if b.embedders_differ else []
         cells = [str(i), bv.tied(h) or "–", system, md_cell(r["chunker"]), *emb, f"`{short_hash(h)}`"]
-        for m in b.quality:
+        for m in metrics:
             mk = bv.mark(h, m)
             sym = mk.symbol or (NOT_COMPARABLE_MARK if mk.verdict == "na" else "")
             cells.append(md_cell(fmt_ci(r, m)) + (f" {sym}" if sym else ""))
@@ -79,24 +93,42 @@ def _table(bv: BoardView) -> list[str]:
         lines.append("| " + " | ".join(cells) + " |")
     if len(b.rows) > MARKDOWN_TOP_ROWS:
         lines += ["", f"…and {len(b.rows) - MARKDOWN_TOP_ROWS} more runs in the HTML leaderboard."]
+    others = [m for m in b.quality if m not in metrics]
+    if others:
+        lines += ["", f"The measures its record names; {len(others)} more ({md_cell(', '.join(others))}) in "
+                      f"[the HTML leaderboard]({HTML_PAGE}) and `results/`."]
     return lines
 
 
 def _anchors(bv: BoardView) -> list[str]:
-    """Published numbers beside ours, with the difference and what differs."""
+    """Published numbers beside ours, with the difference; each arm that is not the board's best on the
+    metric says why it is the one compared, and each note on what differs is written once, below."""
     if not bv.anchors:
         return []
     lines = ["", "**Published anchors beside our numbers**", "",
              "| published | metric | published value | our arm | ours [95% CI] | ours − published | source | what differs |",
              "|:--|:--|--:|:--|--:|--:|:--|:--|"]
+    notes: dict[str, int] = {}
+    arms: dict[tuple[str, str, str], str] = {}
     for a in bv.anchors:
-        arm = f"{a.chunker}/{a.system}" if a.chunker else a.system
         ours = f"{a.ours:.3f} [{a.ci[0]:.3f}, {a.ci[1]:.3f}]" if a.ours is not None else "not run"
         delta = f"{a.ours - a.anchor.value:+.3f}" if a.ours is not None else ""
         metric = a.anchor.metric + (" (mean of the repositories' means)" if a.anchor.average == "repos" else "")
+        arm = md_cell(a.arm)
+        if a.best is not None:
+            key = (a.arm, a.best[0], a.anchor.arm_reason)
+            arm += f" ({arms.setdefault(key, ANCHOR_ARM_MARKS[len(arms) % len(ANCHOR_ARM_MARKS)])})"
+        note = f"[{notes.setdefault(a.anchor.note, len(notes) + 1)}]" if a.anchor.note else ""
         lines.append("| " + " | ".join([md_cell(a.anchor.published), md_cell(metric), f"{a.anchor.value:.4g}",
-                                         md_cell(arm), ours, delta, md_cell(a.anchor.source),
-                                         md_cell(a.anchor.note)]) + " |")
+                                         arm, ours, delta, md_cell(a.anchor.source), note]) + " |")
+    if arms:
+        lines.append("")
+        for (arm, best, reason), mark in arms.items():
+            why = md_cell(reason) if reason else "no reason given in the record (its anchor's arm_reason)"
+            lines.append(f"- ({mark}) {md_cell(arm)} is compared, not this board's best arm on the metric "
+                         f"({md_cell(best)}): {why}")
+    if notes:
+        lines += ["", "What differs:", ""] + [f"{n}. {md_cell(text)}" for text, n in notes.items()]
     return lines
 
 
@@ -168,7 +200,7 @@ def _ties_sentence(bv: BoardView, stat_test: str, alpha: float) -> str:
             f"{groups} group{'s' if groups != 1 else ''} among {n} arms, so read the order within a group as a tie.")
 
 
-def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
+def _board(bv: BoardView, stat_test: str, alpha: float, shown: Mapping[str, tuple[str, ...]]) -> list[str]:
     b = bv.board
     fair = " Chunkers differ, so it ranks by a chunking-fair metric." if b.chunkers_differ else ""
     lines = [f"## {md_cell(b.queryset)}", "",
@@ -182,7 +214,7 @@ def _board(bv: BoardView, stat_test: str, alpha: float) -> list[str]:
         lines += [f"> **{md_cell(warning)}**", ""]
     if bv.set_line:
         lines += [f"Query set: {md_cell(bv.set_line)}.", ""]
-    lines += _table(bv)
+    lines += _table(bv, markdown_metrics(b, shown))
     for note in (b.hygiene.unanswerable_note(bv.labels), b.hygiene.twins_note(bv.labels)):
         if note:
             lines += ["", f"⚠ {md_cell(note)}"]
@@ -219,10 +251,11 @@ def render_markdown(view: LeaderboardView) -> str:
         lines += ["No finished runs yet: run `make sweep`.", ""]
     clean = [bv for bv in view.boards if not bv.board.hygiene.leaking]
     leaking = [bv for bv in view.boards if bv.board.hygiene.leaking]
+    shown = dict(view.settings.shown)
     for bv in clean:
-        lines += _board(bv, view.settings.stat_test, view.settings.alpha)
+        lines += _board(bv, view.settings.stat_test, view.settings.alpha, shown)
     if leaking:
         lines += [LEAKING_HEADING, "", LEAKING_NOTE, ""]
         for bv in leaking:
-            lines += _board(bv, view.settings.stat_test, view.settings.alpha)
+            lines += _board(bv, view.settings.stat_test, view.settings.alpha, shown)
     return "\n".join(lines + _failed(view.failed))

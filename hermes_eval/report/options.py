@@ -78,6 +78,9 @@ class ReportSettings:
     columns: tuple[str, ...] = ()  # metric columns shown after QUALITY (when present)
     anchors: tuple = ()  # published numbers set beside ours (report/anchors.py)
     main_scores: tuple[tuple[str, str], ...] = ()  # (query set, metric ranking its table): records' main_score
+    # (query set, the measures its markdown table shows): its record's main score, field measures and columns;
+    # a set none names shows every quality column (the HTML page and results/ keep them all)
+    shown: tuple[tuple[str, tuple[str, ...]], ...] = ()
     limits: BoardLimits = BoardLimits()  # what the board keeps of query text and gold code
 
 

@@ -17,12 +17,13 @@ locations ``{BENCH_DATA}`` and ``{HERMES_MIRRORS}``: an import reads the folders
 environment, default); an overlay keeps them as ``${oc.env:VAR,DEFAULT}`` for the run to resolve.
 """
 from hermes_eval.config.benchmarks.boards import Board, boards, sweeps_by_experiment
+from hermes_eval.config.benchmarks.field_measures import FIELD_MEASURES, field_measures
 from hermes_eval.config.benchmarks.load import RECORDS, benchmark, benchmarks, load
 from hermes_eval.config.benchmarks.locations import LOCATIONS, Location, expand, for_import, for_runs
 from hermes_eval.config.benchmarks.parse import option_word, parse
 from hermes_eval.config.benchmarks.record import (AVERAGES, BOARD_LIMIT_NAMES, Anchor, Benchmark, Corpus, Data, Overlay,
                                                   Sweep, Variant)
 
-__all__ = ["AVERAGES", "BOARD_LIMIT_NAMES", "LOCATIONS", "RECORDS", "Anchor", "Benchmark", "Board", "Corpus", "Data",
-           "Location", "Overlay", "Sweep", "Variant", "benchmark", "benchmarks", "boards", "expand", "for_import",
-           "for_runs", "load", "option_word", "parse", "sweeps_by_experiment"]
+__all__ = ["AVERAGES", "BOARD_LIMIT_NAMES", "FIELD_MEASURES", "LOCATIONS", "RECORDS", "Anchor", "Benchmark", "Board",
+           "Corpus", "Data", "Location", "Overlay", "Sweep", "Variant", "benchmark", "benchmarks", "boards", "expand",
+           "field_measures", "for_import", "for_runs", "load", "option_word", "parse", "sweeps_by_experiment"]

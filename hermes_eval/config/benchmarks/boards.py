@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
+from hermes_eval.config.benchmarks.field_measures import field_measures
 from hermes_eval.config.benchmarks.load import benchmarks
 from hermes_eval.config.benchmarks.record import Anchor, Benchmark, Sweep
 from hermes_eval.core.errors import UserError
@@ -24,7 +25,14 @@ class Board:
 
     @property
     def columns(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(c for b in self.records for c in b.columns))
+        """Every measure a record of the board shows: the records' columns, then their fields' measures."""
+        return tuple(dict.fromkeys([*(c for b in self.records for c in b.columns),
+                                    *(m for b in self.records for m in field_measures(b.research_field))]))
+
+    @property
+    def shown(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(query set, the measures its markdown table shows: its record's :attr:`Benchmark.shown`)."""
+        return tuple((v.name, b.shown) for b in self.records for v in b.variants)
 
     @property
     def anchors(self) -> tuple[Anchor, ...]:

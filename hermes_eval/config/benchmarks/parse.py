@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from hermes_eval.config.benchmarks.field_measures import FIELD_MEASURES
 from hermes_eval.config.benchmarks.fields import Fields
 from hermes_eval.config.benchmarks.record import (BOARD_LIMIT_NAMES, Anchor, Benchmark, Corpus, Data, Overlay, Sweep,
                                                   Variant)
@@ -77,6 +78,14 @@ def _board_limits(data: Any, where: str) -> tuple[tuple[str, int], ...]:
     return out
 
 
+def _research_field(name: str, where: str) -> str:
+    """``field``: one of :data:`FIELD_MEASURES` (or none)."""
+    if name and name not in FIELD_MEASURES:
+        raise UserError(f"{where}: field 'field' must be one of {', '.join(sorted(FIELD_MEASURES))} (its measures "
+                        f"show on the board; add a field to config/benchmarks/field_measures.py), got {name!r}")
+    return name
+
+
 def parse(data: Any, path: Path) -> Benchmark:
     """A record from its YAML mapping; every error names the file and the field."""
     where = str(path)
@@ -94,7 +103,8 @@ def parse(data: Any, path: Path) -> Benchmark:
     anchors = tuple(Anchor.parse(a, f"{where} anchors[{i}]") for i, a in enumerate(f.get("anchors", list, [])))
     record = Benchmark(f.get("name"), f.get("title"), importer, data_, variants, f.get("main_score"),
                        f.get("board"), f.words("columns"), f.get("slice"), sweeps, anchors,
-                       _board_limits(f.get("board_limits", dict, None), f"{where} board_limits"), path)
+                       _board_limits(f.get("board_limits", dict, None), f"{where} board_limits"), path,
+                       _research_field(f.get("field", str, ""), where))
     f.done()
     _check(record)
     return record

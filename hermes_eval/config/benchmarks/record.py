@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hermes_eval.config.benchmarks.field_measures import field_measures
 from hermes_eval.config.benchmarks.fields import Fields
 from hermes_eval.core.errors import UserError
 
@@ -29,6 +30,7 @@ class Anchor:
     note: str = ""
     average: str = "queries"  # how the published value averages: over queries, or "repos" (mean of
     # the per-repository means, as CodeRAG-Bench reports RepoEval); ours is then averaged the same way
+    arm_reason: str = ""  # why ``system`` is the arm compared, where the board has a better one
 
     @classmethod
     def parse(cls, data: Any, where: str) -> "Anchor":
@@ -48,8 +50,13 @@ class Anchor:
         unknown = sorted(set(data) - {f for f in cls.__dataclass_fields__})
         if unknown:
             raise UserError(f"{where}: unknown field {unknown[0]!r}")
+        reason = data.get("arm_reason", "")
+        if not isinstance(reason, str) or "arm_reason" in data and not reason.strip():
+            raise UserError(f"{where}: field 'arm_reason' must be text saying why {data['system']} is the arm "
+                            f"compared (or leave the field out), got {reason!r}")
         return cls(tuple(str(q) for q in qsets), str(data["published"]), str(data["metric"]), value,
-                   str(data["system"]), str(data["source"]), data.get("chunker"), str(data.get("note") or ""), average)
+                   str(data["system"]), str(data["source"]), data.get("chunker"), str(data.get("note") or ""), average,
+                   " ".join(reason.split()))
 
 
 @dataclass(frozen=True)
@@ -139,6 +146,12 @@ class Benchmark:
     anchors: tuple[Anchor, ...]
     board_limits: tuple[tuple[str, int], ...] = ()  # (limit, value) its board keeps (report/options.py BoardLimits)
     path: Path = field(default=Path(), compare=False)
+    research_field: str = ""  # ``field:``, its field of research (FIELD_MEASURES): measures its board shows
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The measures its markdown board shows: the main score, its field's measures, its columns."""
+        return tuple(dict.fromkeys((self.main_score, *field_measures(self.research_field), *self.columns)))
 
     @property
     def board_name(self) -> str:

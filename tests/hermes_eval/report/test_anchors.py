@@ -41,7 +41,8 @@ def test_boards_show_anchors_with_our_value_and_difference(tmp_path, capsys):
                if json.loads(p.read_text())["system"] == BASELINE.system)
     ours = rec["metrics"]["ndcg@10"]["mean"]
     row = next(line for line in md.splitlines() if line.startswith("| Someone"))
-    assert f"{ours:.3f} [" in row and f"{ours - 0.25:+.3f}" in row and "their corpus is bigger" in row
+    assert f"{ours:.3f} [" in row and f"{ours - 0.25:+.3f}" in row and row.endswith("| [1] |")
+    assert "1. their corpus is bigger" in md.splitlines()  # each note once, below the table
     assert "not run" in next(line for line in md.splitlines() if line.startswith("| A model nobody"))
     assert "file\\_recall@5" in next(line for line in md.splitlines() if line.startswith("| \\#"))
     assert "Identical twins" in md and "4 queries, 9 duplicate documents" in md
