@@ -13,9 +13,9 @@ Gold: the files the commit changes (``actual_files_modified``), each whole, at t
 A gold file absent there (the commit adds it) is dropped and counted (``gold_absent_in_parent``; one the
 corpus does not index, ``gold_not_indexed``); a commit left without gold is skipped and counted. The
 corpus is each parent's snapshot read from the repository's clone or mirror under ``--repos``
-(``git:MIRROR@PARENT``), each query searching its own (``meta.scope``), as the SWE-bench importer and
-``datasets mine`` do. Meta: the commit, its committer date (``date``, ISO 8601; ``commit_date``, unix
-seconds as the release has it) and ``year``, and ``localized`` when the query names a gold file; the
+(``git:MIRROR@PARENT``), each query searching its own (``meta.scope``): a snapshot set as the
+SWE-bench importer and ``datasets mine`` build it (``querysets/snapshot_set.py``). Meta: the commit,
+its committer date (``date``, ISO 8601; ``commit_date``, unix seconds as the release has it) and ``year``, and ``localized`` when the query names a gold file; the
 manifest declares the history miner's strata.
 """
 from __future__ import annotations
@@ -28,13 +28,13 @@ from pathlib import Path
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
-from hermes_eval.corpus import git_tree, load_corpus
-from hermes_eval.corpus.git_source import repo_name
+from hermes_eval.corpus import git_tree
 from hermes_eval.querysets.history.hygiene import localized
 from hermes_eval.querysets.history.mine import STRATA
 from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
 from hermes_eval.querysets.importers.swebench import find_repo
 from hermes_eval.querysets.readers.gandhi_gold import SPLITS, Release, Row, folder_of
+from hermes_eval.querysets.snapshot_set import git_snapshot, load_snapshots
 
 IMPORT_FORMAT = "gandhi"  # `datasets import` finds this module by it (importers/registry.py)
 IMPORT_SUMMARY = "Gandhi et al. 2025 (Siddharth-Gandhi/ds): GPT-4-rewritten commit messages -> the files changed"
@@ -101,13 +101,12 @@ def run(opts: Options) -> QuerySet:
         sha, parent = found
         present = {e.path for e in git_tree.tree(mirror, parent)}
         picked.append((row, sha, parent, present))
-    sources = sorted({f"git:{mirror}@{parent}" for _, _, parent, _ in picked})
-    corpus = load_corpus(sources, name=opts.name, cache_dir=str(opts.cache_dir)) if sources else None
-    files = corpus.by_path() if corpus else {}
-    name = repo_name(mirror)
+    loaded = load_snapshots((git_snapshot(mirror, parent) for _, _, parent, _ in picked), name=opts.name,
+                            cache_dir=opts.cache_dir)
+    files = loaded.files
     queries, years = [], {}
     for row, sha, parent, present in picked:
-        prefix = f"{name}@{parent[:8]}/" if len(sources) > 1 else ""
+        prefix = loaded.prefix(git_snapshot(mirror, parent))
         text = (row.rewritten if opts.query == "rewritten" else row.message).strip()
         if not text:
             skipped["empty_query"] += 1
@@ -132,10 +131,12 @@ def run(opts: Options) -> QuerySet:
                              repo=opts.repo, meta=meta))
     if not queries:
         raise UserError(f"{rel}: no commit kept (skipped: {skipped}); check that {mirror} is {opts.repo}")
+    built = loaded.searched(q.meta["scope"] for q in queries)
+    sources = list(built.sources)
     manifest = {"generator": GENERATOR, "generator_version": VERSION, "release": release.source, "file": rel,
                 "repo": opts.repo, "mirror": str(mirror), "repos_dir": str(Path(opts.repos_dir).resolve()),
                 "query": opts.query, "split": opts.split, "rows": len(rows),
-                "corpus_sources": sources, "scoped": len(sources) > 1, "corpus_fingerprint": corpus.fingerprint,
+                "corpus_sources": sources, "scoped": built.scoped, "corpus_fingerprint": built.fingerprint,
                 "counts": {"queries": len(queries), "snapshots": len(sources), "per_year": dict(sorted(years.items())),
                            "gold_files": sum(len(q.gold) for q in queries),
                            "already_localized": sum(1 for q in queries if q.meta["already_localized"]), **dropped},

@@ -4,8 +4,9 @@ history as a localization query set ("here is a change request: find the code").
 One query per commit of the first-parent walk of ``ref`` that no filter (``filters.py``) skips:
 the message without its trailers is the query; gold is the old-side lines it changes in existing
 source files at its first parent (``changes.py``); the corpus is that parent's snapshot, read
-from the repository (``git:PATH@PARENT``) as the SWE-bench importer does, each query searching
-its own snapshot (``meta.scope``), so the run shares every unchanged file between snapshots.
+from the repository (``git:PATH@PARENT``), each query searching its own snapshot (``meta.scope``),
+so the run shares every unchanged file between snapshots: a snapshot set as the SWE-bench importer
+builds it (``querysets/snapshot_set.py``), without the parents of commits skipped once their gold was read.
 Each query carries its commit date and year, and ``already_localized`` when its message names a
 gold file or symbol (``hygiene.py``); both are declared as strata (manifest ``strata``).
 """
@@ -17,7 +18,6 @@ from pathlib import Path
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
-from hermes_eval.corpus import load_corpus
 from hermes_eval.corpus.git_source import repo_name
 from hermes_eval.querysets.history.changes import patch_ids
 from hermes_eval.querysets.history.commits import check_repository, parse_date, resolve_ref, split_source, walk
@@ -25,6 +25,7 @@ from hermes_eval.querysets.history.filters import BOTS, Candidate, Walk, duplica
 from hermes_eval.querysets.history.hygiene import gold_symbols, localized
 from hermes_eval.querysets.history.message import clean
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
+from hermes_eval.querysets.snapshot_set import git_snapshot, load_snapshots
 
 IMPORT_FORMAT = "history"  # `datasets import` finds this module by it (importers/registry.py)
 IMPORT_SUMMARY = "a repository's own history (also `datasets mine SOURCE`): commit messages -> the lines they change"
@@ -144,20 +145,22 @@ def run(opts: Options) -> QuerySet:
     opts = located(opts)
     repo = check_repository(Path(opts.source))
     kept, skipped, walked = _select(opts, repo)
-    sources = sorted({f"git:{repo}@{c.commit.parents[0]}" for c in kept})
-    corpus = load_corpus(sources, name=opts.name, cache_dir=str(opts.cache_dir))
-    files = corpus.by_path()
+    loaded = load_snapshots((git_snapshot(repo, c.commit.parents[0]) for c in kept), name=opts.name,
+                            cache_dir=opts.cache_dir)
+    files = loaded.files
     name, label = repo_name(repo), opts.repo or owner_name(repo)
     skipped.update(gold_not_indexed=0, gold_spans_not_indexed=0)
     queries = []
     for c in kept:
-        prefix = f"{name}@{c.commit.parents[0][:8]}/" if len(sources) > 1 else ""
+        prefix = loaded.prefix(git_snapshot(repo, c.commit.parents[0]))
         q = _query(c, prefix, files, opts.kinds, name, label, skipped)
         if q is not None:
             queries.append(q)
     if not queries:
         raise UserError(f"SOURCE {repo}: no kept commit has a gold line in an indexed file "
                         f"(skipped: {skipped}); check the repository's languages")
+    built = loaded.searched(q.meta["scope"] for q in queries)  # a snapshot of skipped commits only leaves
+    sources = list(built.sources)
     years: dict[str, int] = {}
     for q in queries:
         years[str(q.meta["year"])] = years.get(str(q.meta["year"]), 0) + 1
@@ -166,7 +169,7 @@ def run(opts: Options) -> QuerySet:
                 "options": {"max_files": opts.max_files, "min_words": opts.min_words, "keep_tests": opts.keep_tests,
                             "keep_docs": opts.keep_docs, "bots": list(opts.bots), "limit": opts.limit,
                             "gold_kinds": sorted(opts.kinds)},
-                "corpus_sources": sources, "scoped": len(sources) > 1, "corpus_fingerprint": corpus.fingerprint,
+                "corpus_sources": sources, "scoped": built.scoped, "corpus_fingerprint": built.fingerprint,
                 "counts": {"queries": len(queries), "snapshots": len(sources), "per_year": dict(sorted(years.items())),
                            "already_localized": sum(1 for q in queries if q.meta["already_localized"])},
                 "skipped": skipped, "strata": dict(STRATA), "corpus_exclude": [], "corpus_languages": [],

@@ -6,9 +6,9 @@ from the subject's git repository.
 [gold_strip=PREFIX] [exclude=GLOBS] [reports_commit=SHA]``: REPORTS is ``SBugRepository.xml`` or the
 BugLocator data holding it (a checkout or git mirror of LeeeWee/BugLocator, ``data/BugLocatorBugFiles/``);
 REPOSITORY the subject's clone or mirror, read at REF (Bench4BL's version: a tag or commit; the
-record names each subject's). One query per report: its summary and description. Gold: the files the fix
-changed, whole (a report's ``<fixedFiles>``), each matched to the tree's Java files by the subject's path
-rule (``readers/buglocator_reports.PathRule``: ``gold_strip`` dropped from the front, then the path
+record names each subject's) as a snapshot set of one (``querysets/snapshot_set.py``). One query per
+report: its summary and description. Gold: the files the fix changed, whole (a report's
+``<fixedFiles>``), each matched to the tree's Java files by the subject's path rule (``readers/buglocator_reports.PathRule``: ``gold_strip`` dropped from the front, then the path
 itself or, ``gold_match=suffix``, every file whose path ends with it). The corpus is the tree's Java
 files (``git:REPOSITORY@SHA``, ``corpus_languages: [java]``, as Bench4BL counts ``.java`` files), minus
 ``exclude``. A fixed file that names no corpus file is counted in the manifest (not in the tree at all,
@@ -26,10 +26,11 @@ from pathlib import Path
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
-from hermes_eval.corpus import git_tree, load_corpus
+from hermes_eval.corpus import git_tree
 from hermes_eval.corpus.git_source import resolve_commit
 from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
 from hermes_eval.querysets.readers.buglocator_reports import MATCHES, PathRule, TreeIndex, parse, read
+from hermes_eval.querysets.snapshot_set import git_snapshot, load_snapshots
 
 IMPORT_FORMAT = "bench4bl"  # `datasets import` finds this module by it (importers/registry.py)
 IMPORT_SUMMARY = "Bench4BL's old subjects: BugLocator bug reports -> Java files of one source version (git)"
@@ -70,10 +71,9 @@ def run(opts: Options) -> QuerySet:
         raise UserError(f"{opts.reports}: {reports_source['file']} holds no <bug>: check the subject= option")
     repo = Path(opts.repository).expanduser().resolve()
     sha = resolve_commit(repo, opts.ref, f"git:{repo}@{opts.ref}")  # one line when either is missing
-    source = f"git:{repo}@{sha}"
-    corpus = load_corpus([source], name=name, cache_dir=str(opts.cache_dir), languages=list(LANGUAGES),
-                         exclude=tuple(opts.exclude))
-    lines = {f.path: f.n_lines for f in corpus.files}
+    loaded = load_snapshots([git_snapshot(repo, sha)], name=name, cache_dir=opts.cache_dir, languages=LANGUAGES,
+                            exclude=opts.exclude)  # a snapshot set of one: no prefix, no scope
+    lines = {path: f.n_lines for path, f in loaded.files.items()}
     indexed = TreeIndex.of(lines)
     tree_paths = [e.path for e in git_tree.tree(repo, sha)]
     tree = TreeIndex.of(tree_paths)
@@ -105,11 +105,12 @@ def run(opts: Options) -> QuerySet:
         raise UserError(f"REPOSITORY {repo} at {opts.ref}: no report's fixed file is among its Java files "
                         f"(skipped: {dict(skipped)}); check ref=, gold_match= and gold_strip=")
     counts["gold_corpus_files"] = len({g.path for q in queries for g in q.gold})
+    built = loaded.searched(())
     manifest = {"generator": "import-bench4bl", "generator_version": "1", "subject": subject,
                 "reports": reports_source, "repository": str(repo), "ref": opts.ref, "commit": sha,
                 "gold_rule": {"match": rule.match, "strip": rule.strip},
-                "corpus_sources": [source], "corpus_languages": list(LANGUAGES), "corpus_exclude": list(opts.exclude),
-                "corpus_fingerprint": corpus.fingerprint, "run_overrides": list(RUN_OVERRIDES),
+                "corpus_sources": list(built.sources), "corpus_languages": list(LANGUAGES),
+                "corpus_exclude": list(opts.exclude), "corpus_fingerprint": built.fingerprint, "run_overrides": list(RUN_OVERRIDES),
                 "counts": {"queries": len(queries), "bug_reports": len(bugs), "java_files": len(lines),
                            "tree_java_files": sum(1 for p in tree_paths if p.endswith(".java")),
                            "tree_files": len(tree_paths), **dict(sorted(counts.items()))},

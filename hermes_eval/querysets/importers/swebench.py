@@ -5,8 +5,8 @@ its files (file level) and the old-side lines its hunks change (line level, ``pa
 The corpus is each instance's repository at its ``base_commit``, read from a local clone or
 mirror with ``git archive`` (corpus source ``git:PATH@COMMIT``); with several snapshots in one
 set, each one's files sit under ``NAME@COMMIT8/`` and a query searches only its own snapshot
-(``meta.scope``, honoured by the run). Instances whose repository or commit is missing are
-skipped and counted; so are those whose patch only creates files.
+(``meta.scope``, honoured by the run; built by ``querysets/snapshot_set.py``). Instances whose
+repository or commit is missing are skipped and counted; so are those whose patch only creates files.
 """
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from hermes_eval.corpus.wheel_source import repo_of
 from hermes_eval.querysets.readers.swebench_protocols import protocol
 from hermes_eval.querysets.readers.swebench_releases import RELEASES, RULE, nearest
 from hermes_eval.querysets.readers.swebench_subsets import subset
-from hermes_eval.corpus import load_corpus
-from hermes_eval.corpus.git_source import repo_name, resolve_commit
+from hermes_eval.corpus.git_source import resolve_commit
+from hermes_eval.querysets.snapshot_set import Snapshot, git_snapshot, load_snapshots
 from hermes_eval.querysets.readers.jsonl import get, read_text
 from hermes_eval.querysets.readers.patches import parse_patch, ranges
 
@@ -93,12 +93,12 @@ class Options(ImportOptions):
 
 @dataclass(frozen=True)
 class Target:
-    """Where one instance is searched: a corpus source, its snapshot prefix, the patch as it applies there."""
+    """Where one instance is searched: its snapshot (git:PATH@SHA or wheel:NAME==VERSION), the patch as it
+    applies there."""
 
     row: dict
     repo: str
-    source: str  # git:PATH@SHA or wheel:NAME==VERSION
-    prefix: str  # the source's path prefix in a corpus of several
+    snapshot: Snapshot
     patch: str
     sha: str
     release: str | None = None
@@ -114,8 +114,7 @@ def _snapshot_target(row: dict, repo: str, root: Path, cache_dir, skipped: dict)
     if sha is None:
         skipped["commit_missing"] += 1
         return None
-    return Target(row, repo, f"git:{repo_dir.resolve()}@{sha}", f"{repo_name(repo_dir)}@{sha[:8]}/",
-                  row["golden_patch"], sha)
+    return Target(row, repo, git_snapshot(repo_dir, sha), row["golden_patch"], sha)
 
 
 def _release_target(row: dict, repo: str, root: Path, cache_dir, skipped: dict) -> Target | None:
@@ -132,8 +131,8 @@ def _release_target(row: dict, repo: str, root: Path, cache_dir, skipped: dict) 
         skipped["no_exact_release"] += 1
         return None
     version, patch = found
-    return Target(row, repo, source.spec(version), f"{repo_of(source.dist, version)}/", patch, row["base_commit"],
-                  release=f"{source.dist}=={version}")
+    return Target(row, repo, Snapshot(source.spec(version), f"{repo_of(source.dist, version)}/"), patch,
+                  row["base_commit"], release=f"{source.dist}=={version}")
 
 
 def run(opts: Options) -> QuerySet:
@@ -175,19 +174,18 @@ def run(opts: Options) -> QuerySet:
             continue
         per_repo[repo] = per_repo.get(repo, 0) + 1
         picked.append(target)
-    sources = sorted({t.source for t in picked})
-    corpus = load_corpus(sources, name=name, cache_dir=str(opts.cache_dir), exclude=exclude,
-                         languages=list(languages) or None) if sources else None
-    lines = {f.path: f.n_lines for f in corpus.files} if corpus else {}
+    loaded = load_snapshots((t.snapshot for t in picked), name=name, cache_dir=opts.cache_dir, exclude=exclude,
+                            languages=languages)
+    files = loaded.files
     skipped["gold_spans_not_indexed"] = 0
     queries = []
     pooled = bool(rule and rule.pooled)
     for t in picked:
-        prefix = t.prefix if len(sources) > 1 else ""
+        prefix = loaded.prefix(t.snapshot)
         scope = "" if pooled else prefix  # a pooled set's queries search every snapshot
         changes, created = parse_patch(t.patch)
         spans = [Span(prefix + c.path, s, e) for c in changes for s, e in ranges(c)]
-        gold = tuple(g for g in spans if g.path in lines and g.end <= max(lines[g.path], 1))
+        gold = tuple(g for g in spans if g.path in files and g.end <= max(files[g.path].n_lines, 1))
         skipped["gold_spans_not_indexed"] += len(spans) - len(gold)
         if not gold:
             skipped["only_new_files" if not spans else "gold_not_indexed"] = \
@@ -199,18 +197,19 @@ def run(opts: Options) -> QuerySet:
             meta["release"] = t.release  # a stand-in for base_commit (swebench_releases.py)
         queries.append(Query(qid=t.row["instance_id"], query=t.row["problem_statement"], gold=gold, kind="swebench",
                              repo=t.repo, meta=meta))
-    snapshots = sources
     if not queries:
         raise UserError(f"{path}: no instance has its repository under {root} (missing: "
                         f"{', '.join(sorted(missing)) or 'none'}); mirror one there or pass repos=OWNER/NAME")
+    built = loaded.searched(q.meta["scope"] for q in queries)  # a pooled set's are all searched
+    sources = list(built.sources)
     manifest = {"generator": "import-swebench", "generator_version": "1", "source": str(path.resolve()),
                 "repos_dir": str(root.resolve()), "corpus_sources": sources,
-                "scoped": len(snapshots) > 1 and not pooled,
+                "scoped": built.scoped and not pooled,
                 "releases": {"rule": RULE, "per_repo": {r: sorted({q.meta["release"] for q in queries
                                                                           if q.repo == r}) for r in sorted(per_repo)}}
                 if opts.releases else None,
-                "corpus_fingerprint": corpus.fingerprint,
-                "counts": {"queries": len(queries), "snapshots": len(snapshots),
+                "corpus_fingerprint": built.fingerprint,
+                "counts": {"queries": len(queries), "snapshots": len(sources),
                            "per_repo": {r: sum(1 for q in queries if q.repo == r) for r in sorted(per_repo)}},
                 "missing_repos": sorted(missing), "skipped": skipped, "corpus_exclude": list(exclude),
                 "corpus_languages": list(languages),

@@ -20,9 +20,11 @@ gave the fixed files, ``rank:path ...``). Read with the standard library
   counted by reason.
 - **Corpus**: the before-fix snapshot, the fix commit's first parent (``commit^``, as Ye et al.'s
   "before-fix version" and LeeeWee's ``checkout(commitID + "~")``); the release's 7-character SHAs
-  are expanded in the project's mirror under ``--repos``. One snapshot per report, as SWE-bench's
-  importer does it: corpus sources ``git:MIRROR@PARENT``, each under ``NAME@PARENT8/`` with
-  ``meta.scope`` (stages/snapshots.py). Protocol (:data:`PROTOCOL`): ``.java`` files only, the
+  are expanded in the project's mirror under ``--repos``. One snapshot per report, built as every
+  snapshot set is (``querysets/snapshot_set.py``): corpus sources ``git:MIRROR@PARENT``, each under
+  ``NAME@PARENT8/`` with ``meta.scope`` (stages/snapshots.py); the parent of a report skipped once its
+  gold was read (``gold_not_indexed``) leaves the set when no kept report searches it
+  (``counts.snapshots_of_skipped_reports``). Protocol (:data:`PROTOCOL`): ``.java`` files only, the
   source files Ye et al. rank.
 - **Meta**: the report time as written (the release's timestamps are rounded to 10^4 s), the fix
   commit and its parent, the release's status, and ``ye_ranks``: the ``result`` column as
@@ -39,12 +41,11 @@ from pathlib import Path
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
-from hermes_eval.corpus import load_corpus
-from hermes_eval.corpus.git_source import repo_name
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
 from hermes_eval.querysets.importers.swebench import find_repo
 from hermes_eval.querysets.readers.swebench_protocols import Protocol
 from hermes_eval.querysets.readers.xlsx import read_rows
+from hermes_eval.querysets.snapshot_set import git_snapshot, load_snapshots
 
 IMPORT_FORMAT = "ye"  # `datasets import` finds this module by it (importers/registry.py)
 IMPORT_SUMMARY = "Ye et al.'s bug reports (PROJECT.xlsx) with the project's clone"
@@ -215,14 +216,15 @@ def run(opts: Options) -> QuerySet:
     if not targets:
         raise UserError(f"{opts.workbook}: no bug report has its fix commit and a gold file before it in "
                         f"{repo_dir} (skipped: {skipped})")
-    sources = sorted({f"git:{repo_dir.resolve()}@{t.parent}" for t in targets})
-    corpus = load_corpus(sources, name=name, cache_dir=str(opts.cache_dir), languages=list(PROTOCOL.languages))
-    lines = {f.path: f.n_lines for f in corpus.files}
+    loaded = load_snapshots((git_snapshot(repo_dir, t.parent) for t in targets), name=name,
+                            cache_dir=opts.cache_dir, languages=PROTOCOL.languages)
+    files = loaded.files
     gold_files = {"in_release": 0, "added_by_fix": 0, "not_indexed": 0, "gold": 0}
     queries = []
     for t in targets:
-        prefix = f"{repo_name(repo_dir)}@{t.parent[:8]}/" if len(sources) > 1 else ""
-        gold = tuple(Span(prefix + p, 1, max(lines[prefix + p], 1)) for p in t.present if prefix + p in lines)
+        prefix = loaded.prefix(git_snapshot(repo_dir, t.parent))
+        gold = tuple(Span(prefix + p, 1, max(files[prefix + p].n_lines, 1))
+                     for p in t.present if prefix + p in files)
         gold_files["in_release"] += len(t.report.files)
         gold_files["added_by_fix"] += len(t.added)
         gold_files["not_indexed"] += len(t.present) - len(gold)
@@ -234,25 +236,17 @@ def run(opts: Options) -> QuerySet:
         meta = {"scope": prefix, "base_commit": t.parent, "fix_commit": t.fix, "release_commit": r.commit,
                 "report_time": r.report_time, "status": r.status, "ye_ranks": dict(r.ranks),
                 "gold_files_added_by_fix": list(t.added),
-                "gold_files_not_indexed": [p for p in t.present if prefix + p not in lines]}
+                "gold_files_not_indexed": [p for p in t.present if prefix + p not in files]}
         queries.append(Query(qid=r.bug_id, query=r.query, gold=gold, kind="bug-report", repo=opts.repo, meta=meta))
     if not queries:
         raise UserError(f"{opts.workbook}: no bug report kept a gold file in the corpus (skipped: {skipped})")
-    # a snapshot whose reports were all skipped for gold_not_indexed leaves the corpus: no query searches
-    # it, and a set whose sources are its queries' snapshots runs a batch of snapshots at a time
-    used = {q.meta["scope"] for q in queries}
-    searched = [src for src in sources if f"{repo_name(repo_dir)}@{src.rsplit('@', 1)[1][:8]}/" in used]
-    if 1 < len(searched) < len(sources):  # (one snapshot left would drop the prefixes the queries name)
-        skipped_snapshots = len(sources) - len(searched)
-        sources = searched
-        corpus = load_corpus(sources, name=name, cache_dir=str(opts.cache_dir), languages=list(PROTOCOL.languages))
-    else:
-        skipped_snapshots = 0
+    built = loaded.searched(q.meta["scope"] for q in queries)
+    sources = list(built.sources)
     manifest = {"generator": "import-ye", "generator_version": "1", "source": str(opts.workbook),
                 "repos_dir": str(root.resolve()), "repo": opts.repo, "corpus_sources": sources,
-                "scoped": len(sources) > 1, "corpus_fingerprint": corpus.fingerprint,
+                "scoped": built.scoped, "corpus_fingerprint": built.fingerprint,
                 "counts": {"reports": len(reps), "queries": len(queries), "snapshots": len(sources),
-                           "snapshots_of_skipped_reports": skipped_snapshots,
+                           "snapshots_of_skipped_reports": built.unsearched,
                            "with_ye_ranks": sum(1 for q in queries if q.meta["ye_ranks"])},
                 "skipped": skipped, "gold_files": gold_files, "corpus_exclude": list(PROTOCOL.exclude),
                 "corpus_languages": list(PROTOCOL.languages), "protocol": PROTOCOL.name,

@@ -8,6 +8,7 @@ import io
 import pytest
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.corpus import load_corpus
 from hermes_eval.querysets.history.gandhi import Options, run
 
 ROWS = [  # (files the commit writes, actual_files_modified, message, rewrite, unix date)
@@ -43,7 +44,7 @@ def imported(tmp_path, git_repo):
     return load, shas
 
 
-def test_gold_is_the_changed_files_whole_at_the_parent_and_added_files_are_counted(imported):
+def test_gold_is_the_changed_files_whole_at_the_parent_and_added_files_are_counted(imported, tmp_path):
     load, shas = imported
     qs = load(repo="redis/redis")
     assert [q.query for q in qs.queries] == ["a and b overflow on large input", "a needs a helper"]
@@ -58,7 +59,11 @@ def test_gold_is_the_changed_files_whole_at_the_parent_and_added_files_are_count
     assert m["counts"]["gold_absent_in_parent"] == 2 and m["counts"]["queries"] == 2
     assert m["skipped"]["no_gold"] == 1  # the third commit only adds a file
     assert m["strata"] == {"year": "year", "localized": "localized"} and m["rows"] == 3
-    assert len(m["corpus_sources"]) == 3 and all(s.startswith("git:") for s in m["corpus_sources"])
+    # the snapshots the two queries search; the third commit's parent (shas[1]) left with its skipped query
+    assert m["corpus_sources"] == sorted(f"git:{(tmp_path / 'mirrors' / 'redis+redis').resolve()}@{q.meta['base_commit']}"
+                                         for q in qs.queries) and m["counts"]["snapshots"] == 2
+    assert not any(s.endswith(shas[1]) for s in m["corpus_sources"])
+    assert load_corpus(m["corpus_sources"], cache_dir=str(tmp_path / "cache")).fingerprint == m["corpus_fingerprint"]
 
 
 def test_query_original_is_the_commit_message(imported):

@@ -113,6 +113,24 @@ def test_gold_is_each_fixed_file_whole_at_the_parent_and_skips_are_counted(tmp_p
     assert "src/p/Cache.java" not in {f.path.split("/", 1)[1] for f in corpus.files}
 
 
+def test_the_snapshots_load_once_though_a_skipped_reports_parent_leaves(tmp_path, project, monkeypatch):
+    """Report 104's parent leaves the set (its gold is not indexed) without a second load of the corpus."""
+    import hermes_eval.corpus.scan as scan
+
+    loads, load = [], scan.scan_sources
+
+    def counted(resolved, *args, **kwargs):  # every corpus load scans its sources here
+        loads.append(list(resolved))
+        return load(resolved, *args, **kwargs)
+
+    monkeypatch.setattr(scan, "scan_sources", counted)
+    _, shas = project
+    write_rows(tmp_path / "Server.xlsx", _rows(shas))
+    m = _import(tmp_path, tmp_path / "Server.xlsx").manifest
+    assert len(loads) == 1 and len(loads[0]) == 3  # the parents of 101, 102 and 104, once
+    assert m["counts"]["snapshots_of_skipped_reports"] == 1 and len(m["corpus_sources"]) == 2
+
+
 def test_limit_keeps_the_first_reports_with_gold(tmp_path, project):
     _, shas = project
     write_rows(tmp_path / "Server.xlsx", _rows(shas))
