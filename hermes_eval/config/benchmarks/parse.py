@@ -6,8 +6,8 @@ from typing import Any
 
 from hermes_eval.config.benchmarks.field_measures import FIELD_MEASURES
 from hermes_eval.config.benchmarks.fields import Fields
-from hermes_eval.config.benchmarks.record import (BOARD_LIMIT_NAMES, Anchor, Benchmark, Corpus, Data, Overlay, Sweep,
-                                                  Variant)
+from hermes_eval.config.benchmarks.record import (BOARD_LIMIT_NAMES, Anchor, Benchmark, Corpus, Data, Overlay,
+                                                  ReproductionEntry, Sweep, Variant)
 from hermes_eval.core.errors import UserError
 
 
@@ -86,6 +86,27 @@ def _research_field(name: str, where: str) -> str:
     return name
 
 
+def _reproductions(data: Any, where: str) -> tuple[ReproductionEntry, ...]:
+    """``reproductions:``: a list of names, or of {name: NAME, options: {key: value}} (hermes_eval/reproduce/)."""
+    if not isinstance(data, list):
+        raise UserError(f"{where}: field 'reproductions' must be a list of reproduction names (or of "
+                        f"{{name: NAME, options: {{...}}}}), got {type(data).__name__}")
+    out = []
+    for i, item in enumerate(data):
+        f = Fields({"name": item} if isinstance(item, str) else item, f"{where} reproductions[{i}]")
+        name = f.get("name", str)
+        if not name.isidentifier() or not name.islower():
+            raise UserError(f"{where} reproductions[{i}]: field 'name' must be a registered reproduction's name "
+                            f"(hermes_eval/reproduce/registry.py, e.g. blizzard_agreement), got {name!r}")
+        out.append(ReproductionEntry(name, _options(f.get("options", dict, None), f"{where} reproductions[{i}]")))
+        f.done()
+    names = [r.name for r in out]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise UserError(f"{where}: reproductions: {twice[0]} is named twice; keep one")
+    return tuple(out)
+
+
 def parse(data: Any, path: Path) -> Benchmark:
     """A record from its YAML mapping; every error names the file and the field."""
     where = str(path)
@@ -104,7 +125,8 @@ def parse(data: Any, path: Path) -> Benchmark:
     record = Benchmark(f.get("name"), f.get("title"), importer, data_, variants, f.get("main_score"),
                        f.get("board"), f.words("columns"), f.get("slice"), sweeps, anchors,
                        _board_limits(f.get("board_limits", dict, None), f"{where} board_limits"), path,
-                       _research_field(f.get("field", str, ""), where))
+                       _research_field(f.get("field", str, ""), where),
+                       _reproductions(f.get("reproductions", list, []), where))
     f.done()
     _check(record)
     return record
@@ -124,6 +146,11 @@ def _check(b: Benchmark) -> None:
             raise UserError(f"{where} sweeps.{s.experiment}: overlay {unknown[0]!r} is not one of the record's "
                             f"({', '.join(overlays)})")
     names = {v.name for v in b.variants}
+    for i, r in enumerate(b.reproductions):
+        variant = dict(r.options).get("variant")
+        if variant is not None and variant not in names:
+            raise UserError(f"{where} reproductions[{i}]: option 'variant' {variant!r} is not a variant of this record "
+                            f"({', '.join(sorted(names))})")
     for i, a in enumerate(b.anchors):
         stray = [q for q in a.querysets if q not in names]
         if stray:

@@ -60,6 +60,15 @@ class Anchor:
 
 
 @dataclass(frozen=True)
+class ReproductionEntry:
+    """A reproduction the record names (``reproductions:``): a name of hermes_eval/reproduce/registry.py and its
+    ``key=value`` options (``variant``: one of the record's variants)."""
+
+    name: str
+    options: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class Corpus:
     """What a variant's runs index: ``imported`` (the corpus its manifest names) or these sources."""
 
@@ -147,6 +156,7 @@ class Benchmark:
     board_limits: tuple[tuple[str, int], ...] = ()  # (limit, value) its board keeps (report/options.py BoardLimits)
     path: Path = field(default=Path(), compare=False)
     research_field: str = ""  # ``field:``, its field of research (FIELD_MEASURES): measures its board shows
+    reproductions: tuple[ReproductionEntry, ...] = ()  # `hermes-eval benchmark NAME --reproduce` runs them
 
     @property
     def shown(self) -> tuple[str, ...]:
