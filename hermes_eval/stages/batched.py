@@ -7,8 +7,11 @@ what a repository's snapshots share: each blob's text read once (one reader per 
 texts and the files already seen (reuse counts), the tokenizer memos. So peak memory follows a batch and
 the history's distinct texts, not every file of every snapshot at once (Ye Tomcat: 1,047 snapshots, 1.6M
 files). Every value is a query's own or a sum, so the run files and the record equal those of the set run
-at once (tests/hermes_eval/stages/test_batched.py). Sets this cannot split (sources that are no query's
-snapshot, a service, shards, dedupe, a generated query set) run at once.
+at once (tests/hermes_eval/stages/test_batched.py). A source no query searches (a snapshot whose queries
+were all skipped, in a set made before the builder left those out: querysets/snapshot_set.py) rides along
+in a batch: its files count in the corpus summary, fingerprint and chunk sizes as they do at once, and it is
+neither indexed nor searched. Sets this cannot split (a query whose snapshot has no source, a service,
+shards, dedupe, a generated query set) run at once.
 """
 from __future__ import annotations
 
@@ -124,12 +127,22 @@ class Tally:
         return out
 
 
-def batches_of(s: RunSettings) -> tuple[QuerySet, list[list[str]], dict[str, list[Source]]] | None:
-    """(the query set, its snapshots in batches of ``s.snapshot_batch`` in the order the queries list them,
-    each snapshot's sources), or None when the set runs at once: batching is off, the set has one batch or
-    no snapshots, or its sources and snapshots do not match one for one (a source no query searches, a
-    query whose gold lies outside its snapshot), or a part needs the whole corpus (service, shards, dedupe,
-    a query set generated from the corpus)."""
+@dataclass(frozen=True)
+class Plan:
+    """How a set runs in batches: its snapshots in batches of ``snapshot_batch`` in the order the queries list
+    them, each snapshot's sources, and per batch the snapshots no query searches loaded along with it."""
+
+    queryset: QuerySet
+    batches: list[list[str]]
+    by_scope: dict[str, list[Source]]
+    riders: list[list[str]]  # per batch: unsearched snapshots scanned with it (never indexed)
+
+
+def batches_of(s: RunSettings) -> Plan | None:
+    """The set's :class:`Plan`, or None when the set runs at once: batching is off, the set has one batch or
+    no snapshots, a query's snapshot has no source or its gold lies outside its snapshot, or a part needs the
+    whole corpus (service, shards, dedupe, a query set generated from the corpus). Sources no query searches
+    ride along, spread over the batches (the k-th with batch k modulo their number)."""
     if s.snapshot_batch <= 0 or s.service is not None or s.shard is not None or s.dedupe or s.fusion_tuning:
         return None
     folder = s.queryset.folder
@@ -150,11 +163,17 @@ def batches_of(s: RunSettings) -> tuple[QuerySet, list[list[str]], dict[str, lis
     by_scope: dict[str, list[Source]] = {}
     for src in resolved:
         by_scope.setdefault(source_prefix(src, len(resolved)), []).append(src)
-    if set(by_scope) != set(scopes):
-        log.info("corpus sources and query snapshots differ: the set runs at once")
+    if not set(scopes) <= set(by_scope):
+        log.info("a query's snapshot is no corpus source: the set runs at once")
         return None
     size = s.snapshot_batch
-    return qs, [scopes[i:i + size] for i in range(0, len(scopes), size)], by_scope
+    batches = [scopes[i:i + size] for i in range(0, len(scopes), size)]
+    searched = set(scopes)
+    unsearched = [scope for scope in by_scope if scope not in searched]
+    riders: list[list[str]] = [unsearched[k::len(batches)] for k in range(len(batches))]
+    if unsearched:
+        log.info("%d corpus sources no query searches: scanned with the batches, never indexed", len(unsearched))
+    return Plan(qs, batches, by_scope, riders)
 
 
 def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
@@ -162,7 +181,7 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
     planned = batches_of(s)
     if planned is None:
         return None
-    qs, batches, by_scope = planned
+    qs, batches, by_scope = planned.queryset, planned.batches, planned.by_scope
     label = f"query set {s.queryset.name!r}"
     validate_qids(qs, label)
     qids = [q.qid for q in qs.queries]
@@ -185,21 +204,21 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
     count_store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite") if s.index_cache else None
     shared = SnapshotShared(count_store=count_store)
     try:
-        for batch in batches:
-            mine = set(batch)
+        for batch, riders in zip(batches, planned.riders):
+            mine, loaded = set(batch), [*batch, *riders]
             sub = QuerySet(qs.name, tuple(q for q in qs.queries if str(q.meta.get("scope")) in mine), qs.manifest)
-            corpus = scan_sources([src for scope in batch for src in by_scope[scope]], s.corpus.name,
+            corpus = scan_sources([src for scope in loaded for src in by_scope[scope]], s.corpus.name,
                                   s.corpus.max_file_bytes, list(s.corpus.languages) if s.corpus.languages else None,
                                   s.corpus.exclude, n_sources=n_sources, blobs=blobs)
             indexed = mask_corpus(corpus, sub.masks)
             validate_queries(sub, indexed, label)
-            tally.add(corpus, indexed, batch)
+            tally.add(corpus, indexed, loaded)
             languages.update(f.language for f in indexed.files)
             chunks, reuse = chunk_by_content(chunker, indexed, batch, chunk_store, chunker_key, s.chunk_workers, seen)
             if not chunks:
                 raise UserError(f"chunker {s.chunker_name!r} produced no chunks for snapshots {batch[0]}..{batch[-1]} "
                                 f"of corpus {s.corpus.name!r}")
-            _sizes(chunks, batch, counted, sizes)
+            _sizes(chunks, loaded, counted, sizes)  # a rider's chunks under its own snapshot, as at once
             lookup = ChunkLookup(chunks)
             hygiene.append(hygiene_of(sub, indexed, s.hygiene, lookup, None, counter))
             found, part, facts, did = search_snapshots(s, indexed, chunks, list(sub.queries), lookup, reuse, overfetch,

@@ -72,3 +72,28 @@ def test_a_batch_is_let_go_before_the_next_is_loaded(snapshot_set, monkeypatch):
     _run(tmp, arm, "batch2", 2)
     assert len(held) == 4 and len(alive) > 4
     assert held == [0, 0, 0, 0], held
+
+
+def test_a_source_no_query_searches_rides_along_and_the_run_equals_the_set_at_once(snapshot_set, monkeypatch):
+    """A set made before the builder left unsearched snapshots out: one query dropped, its snapshot stays a
+    source. The batched path still runs (it used to fall back to the whole set at once) and equals that run."""
+    from hermes_eval.core.queryset import QuerySet
+    from hermes_eval.querysets.store import load_queryset, save_queryset
+
+    tmp, arm = snapshot_set
+    folder = tmp / "ds" / "shardset"
+    qs = load_queryset(folder)
+    gone = qs.queries[3]
+    save_queryset(QuerySet(qs.name, tuple(q for q in qs.queries if q is not gone), qs.manifest), folder)
+    assert len(qs.manifest["corpus_sources"]) == 8 and gone.meta["scope"] not in {
+        q.meta["scope"] for q in load_queryset(folder).queries}
+    whole = _run(tmp, arm, "whole", 0)
+    loads = _counting_scans(monkeypatch)
+    for batch, want in ((1, [2, 1, 1, 1, 1, 1, 1]), (3, [4, 3, 1])):
+        loads.clear()
+        runs = _run(tmp, arm, f"batch{batch}", batch)
+        assert loads == want  # batched: 7 searched snapshots, the unsearched one scanned with the first batch
+        n, diffs = runs_diffs(whole, runs)
+        assert n == 1 and diffs == [], diffs
+    [rec] = [json.loads(p.read_text()) for p in whole.glob("*/record.json")]
+    assert gone.meta["scope"] not in rec["snapshots"] and len(rec["corpus_info"]["sources"]) == 8
