@@ -4,9 +4,6 @@ the source repeated (renamed on import). A set mined from a history (``filter_or
 manifest) says how many commits were walked and every filter's count, zeros too, in the order asked."""
 from __future__ import annotations
 
-# what a mined set counts after its filters, in the order they act (querysets/history/mine.py)
-MINED_AFTER = ("duplicate", "over_limit", "gold_not_indexed")
-
 
 def _label(key: str) -> str:
     return key.replace("_", " ")
@@ -17,14 +14,15 @@ def mined_parts(manifest: dict) -> list[str]:
     order = manifest.get("filter_order")
     if not order:
         return []
+    from hermes_eval.querysets.history.mine import AFTER_FILTERS  # the miner's reasons after its filters
+
     counts, skipped = manifest.get("counts") or {}, manifest.get("skipped") or {}
     walked = f"{manifest.get('commits', '?')} commits walked"
     if manifest.get("first") and manifest.get("last"):
         walked += f" ({str(manifest['first'])[:10]} to {str(manifest['last'])[:10]})"
     kept = f"{counts.get('queries', '?')} queries, {counts.get('already_localized', 0)} already localized"
-    filters = ", ".join(f"{_label(k)} {skipped.get(k, 0)}" for k in [*order, *MINED_AFTER])
+    filters = ", ".join(f"{_label(k)} {skipped.get(k, 0)}" for k in [*order, *AFTER_FILTERS])
     return [walked, kept, f"skipped by filter: {filters}"]
-
 
 
 def set_line(manifest: dict) -> str:

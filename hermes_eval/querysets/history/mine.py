@@ -33,6 +33,9 @@ IMPORT_SUMMARY = "a repository's own history (also `datasets mine SOURCE`): comm
 # 2: words are runs holding a letter, version strings out; version bumps and changelog-only releases skipped
 GENERATOR, VERSION = "mine-history", "2"
 STRATA = {"year": "year", "localized": "localized"}  # stratum -> the query meta key naming it
+# the reasons a commit is left out after the filters (``filter_order``), in the order they act: a twin of a
+# kept commit, past limit=, no gold line in an indexed file. A board's set line lists them (report/set_manifest.py)
+AFTER_FILTERS = ("duplicate", "over_limit", "gold_not_indexed")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -84,7 +87,7 @@ def _select(opts: Options, repo: Path) -> tuple[list[Candidate], dict[str, int],
                         f"widen the range")
     context = Walk(repo, commits)
     filters = registry(opts.kinds, opts.min_words, opts.max_files, opts.bots)
-    skipped = dict.fromkeys([f.reason for f in filters] + ["duplicate", "over_limit"], 0)
+    skipped = dict.fromkeys([*(f.reason for f in filters), *AFTER_FILTERS, "gold_spans_not_indexed"], 0)
     kept: list[Candidate] = []
     for commit in commits:
         cand = Candidate(commit, clean(commit.message, commit.trailers), context)
@@ -149,7 +152,6 @@ def run(opts: Options) -> QuerySet:
                             cache_dir=opts.cache_dir)
     files = loaded.files
     name, label = repo_name(repo), opts.repo or owner_name(repo)
-    skipped.update(gold_not_indexed=0, gold_spans_not_indexed=0)
     queries = []
     for c in kept:
         prefix = loaded.prefix(git_snapshot(repo, c.commit.parents[0]))

@@ -28,3 +28,11 @@ def test_a_mined_set_says_what_it_walked_and_every_filters_count_in_order_zeros_
                                  "gold_not_indexed": 1, "gold_spans_not_indexed": 3}})
     assert line == ("9 commits walked (2024-01-03 to 2025-12-17); 4 queries, 1 already localized; skipped by "
                     "filter: merge 1, bot 0, tangled 2, duplicate 1, over limit 0, gold not indexed 1")
+
+
+def test_a_mined_set_line_reads_the_reasons_after_the_filters_from_the_miner(monkeypatch):
+    from hermes_eval.querysets.history import mine
+
+    monkeypatch.setattr(mine, "AFTER_FILTERS", ("duplicate", "new_reason"))  # a reason the miner adds
+    line = set_line({"filter_order": ["merge"], "commits": 3, "skipped": {"merge": 1, "new_reason": 2}})
+    assert line.endswith("skipped by filter: merge 1, duplicate 0, new reason 2")

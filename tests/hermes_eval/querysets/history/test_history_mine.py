@@ -29,6 +29,9 @@ def test_every_skip_reason_is_counted_exactly(mined):
     assert mined.manifest["filter_order"] == ["merge", "root", "bot", "revert", "reverted", "cherry_pick",
                                               "release", "short_message", "test_only", "docs_only",
                                               "no_source_change", "tangled"]
+    # every reason counted is a filter's or one the board's set line reads after them (report/set_manifest.py)
+    assert list(mined.manifest["skipped"]) == [*mined.manifest["filter_order"], *mine.AFTER_FILTERS,
+                                               "gold_spans_not_indexed"]
 
 
 def test_gold_is_the_old_side_lines_in_the_parent_snapshot(scripted, mined):
