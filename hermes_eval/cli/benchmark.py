@@ -8,6 +8,10 @@ Three steps, each the command a person would type (printed before it runs; ``--d
   name (of ``--group``: main by default), limited to the chosen variants' overlays;
 - ``board``: ``hermes-eval leaderboard --runs runs/BOARD --out BOARD --anchors BOARD``.
 
+``--reproduce`` runs, instead of those steps, the reproductions the records name (``reproductions:``,
+hermes_eval/reproduce/): each writes its tables into its board's README between markers (a re-run replaces
+them), and every anchor a reproduction reads from its cited file is checked (exit 1 when one differs).
+
 The runs read the data and mirror folders from ``HERMES_BENCH_DATA`` and ``HERMES_MIRRORS``, which
 every step gets set to the folders the import read (the first line printed exports them). A step that
 fails stops the run (``--keep-going`` runs the rest).
@@ -150,8 +154,34 @@ def check_overrides(words: Sequence[str]) -> None:
         compose(first_of_sweeps(overrides))
 
 
+def reproduce(args, conf_dir: Path) -> int:
+    """Run the chosen records' reproductions (``--reproduce``) in this process, with the folders given."""
+    from hermes_eval.reproduce.record_run import exit_code, reproduce_record
+
+    records = chosen([w for w in args.names if "=" not in w], args.board, conf_dir)
+    folders = {"BENCH_DATA": args.data, "HERMES_MIRRORS": args.mirrors}
+    env = {loc.env: loc.value(folders.get(key)) for key, loc in LOCATIONS.items()}
+    print("export " + " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()), flush=True)
+    named = [(b, r) for b in records.values() for r in b.reproductions]
+    if not named:
+        raise UserError(f"benchmark --reproduce: {', '.join(records)} name no reproductions (a record's "
+                        f"reproductions: field, hermes_eval/reproduce/registry.py)")
+    if args.dry_run:
+        for b, r in named:
+            print(f"[reproduce] {b.name}: {r.name}" + "".join(f" {k}={v}" for k, v in r.options), flush=True)
+        return 0
+    os.environ.update(env)
+    done = []
+    for b in records.values():
+        data = Path(expand(b.data.path, for_import(b.name, b.data.path, folders)))
+        done += reproduce_record(b, data, say=lambda line: print(line, flush=True))
+    return exit_code(done)
+
+
 def run(args, conf_dir: Path) -> int:
     """Print and run every step; stop at the first that fails (unless ``--keep-going``)."""
+    if getattr(args, "reproduce", False):
+        return reproduce(args, conf_dir)
     check_overrides(args.names)
     env, steps = plan(args, conf_dir)
     print("export " + " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items()), flush=True)
@@ -227,5 +257,7 @@ def add_parser(sub, func, argv: Sequence[str], conf_dir: Path) -> None:
                    f"${LOCATIONS['BENCH_DATA'].env}, else {LOCATIONS['BENCH_DATA'].default})")
     p.add_argument("--mirrors", default=None, help=f"HERMES_MIRRORS: {LOCATIONS['HERMES_MIRRORS'].help} "
                    f"(default ${LOCATIONS['HERMES_MIRRORS'].env}, else {LOCATIONS['HERMES_MIRRORS'].default})")
+    p.add_argument("--reproduce", action="store_true", help="instead of the steps, run the records' reproductions "
+                   "(reproductions:): their tables into the board's README, their anchors checked")
     p.add_argument("--dry-run", action="store_true", help="print the steps, run none")
     p.add_argument("--keep-going", action="store_true", help="run every step even after one failed")

@@ -15,7 +15,7 @@ def markers(name: str) -> tuple[str, str]:
 def with_section(text: str, name: str, body: str) -> str:
     """``text`` with the section of reproduction ``name`` holding ``body`` (appended when it has none)."""
     begin, end = markers(name)
-    block = f"{begin}\n{body.rstrip()}\n{end}"
+    block = f"{begin}\n\n{body.strip()}\n\n{end}"  # blank lines: the tables stay blocks of their own
     pattern = re.compile(re.escape(begin) + r".*?" + re.escape(end), re.S)
     found = pattern.findall(text)
     if len(found) > 1:

@@ -165,6 +165,41 @@ def run(rows: list[Row], searcher: CommitSearcher, query: str = "rewritten", dep
     return mean(per_query), per_query
 
 
+def reproduce(request):
+    """The kind's entry: the variant's repository (else every one of the record's), its mirror under
+    HERMES_MIRRORS (``mirrors=DIR``), the release as the record's data folder; options ``query``, ``tokenizer``,
+    ``until``, ``depth``, ``collection``, ``norms``, ``cache``."""
+    from hermes_eval.config.benchmarks import LOCATIONS
+    from hermes_eval.reproduce.kind import Outcome
+
+    variants = [request.record.variant(request.variant)] if request.variant else list(request.record.variants)
+    repos = list(dict.fromkeys(dict(v.options)["repo"] for v in variants))
+    mirrors = Path(request.option("mirrors", "") or LOCATIONS["HERMES_MIRRORS"].value())
+    release = Release.open(request.data_folder())
+    extensions = code_extensions(release)
+    kind, query = request.option("tokenizer", "p50k"), request.option("query", "rewritten")
+    until, depth, collection = request.option("until", UNTIL), int(request.option("depth", "1000")), request.option("collection", "all")
+    rows, summary, table = [], {}, ["| repository | queries | " + " | ".join(METRICS) + " |",
+                                    "|:--|--:|" + "--:|" * len(METRICS)]
+    for repo in repos:
+        mirror = find_repo(mirrors, repo)
+        if mirror is None:
+            raise UserError(f"commit_bm25: no mirror of {repo} under {mirrors}: clone it there (the record's "
+                            f"data.mirrors says how) or give mirrors=DIR")
+        mirror = check_repository(mirror)
+        _, release_rows = release.rows(repo)
+        docs, counts = build(mirror, tip_at(mirror, until), extensions)
+        searcher = CommitSearcher.build(docs, tokenizer(kind, Path(request.option("cache", ".cache"))),
+                                        impact_norms=request.option("norms", "impact") == "impact")
+        means, per_query = run(release_rows, searcher, query, depth, collection)
+        rows += [{"repository": repo, **q} for q in per_query]
+        summary[repo] = {"metrics": means, "index": counts}
+        table.append(f"| {repo} | {len(per_query)} | " + " | ".join(f"{means[m]:.4f}" for m in METRICS) + " |")
+    settings = {"release": release.source, "tokenizer": kind, "query": query, "until": until, "depth": depth,
+                "collection": collection}
+    return Outcome("commit_bm25", tuple(rows), summary, "\n".join(table) + "\n", settings)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hermes_eval.reproduce.commit_bm25",
                                  description=__doc__.split("\n\n")[0])
