@@ -25,26 +25,13 @@ from hermes_eval.querysets.readers.swebench_protocols import protocol
 from hermes_eval.querysets.readers.swebench_releases import RELEASES, RULE, nearest
 from hermes_eval.querysets.readers.swebench_subsets import subset
 from hermes_eval.corpus.git_source import resolve_commit
+from hermes_eval.corpus.mirrors import find_repo
 from hermes_eval.querysets.snapshot_set import Snapshot, git_snapshot, load_snapshots
 from hermes_eval.querysets.readers.jsonl import get, read_text
 from hermes_eval.querysets.readers.patches import parse_patch, ranges
 
 IMPORT_FORMAT = "swebench"  # `datasets import` finds this module by it (importers/registry.py)
 IMPORT_SUMMARY = "SWE-bench instances with the repositories' clones"
-
-CANDIDATES = ("{owner}+{name}/repo", "{owner}+{name}", "{owner}/{name}", "{owner}__{name}", "{name}")
-
-
-def find_repo(root: Path, repo: str) -> Path | None:
-    """The clone or mirror of ``owner/name`` under ``root``, or None."""
-    owner, _, name = repo.partition("/")
-    for pattern in CANDIDATES:
-        for cand in (root / pattern.format(owner=owner, name=name),
-                     root / (pattern.format(owner=owner, name=name) + ".git")):
-            if (cand / "HEAD").is_file() or (cand / ".git").exists():
-                return cand
-    return None
-
 
 def _instances(path: Path) -> list[dict]:
     text = read_text(path)

@@ -41,9 +41,9 @@ from pathlib import Path
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
+from hermes_eval.corpus.mirrors import find_repo
+from hermes_eval.corpus.protocol import Protocol
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
-from hermes_eval.querysets.importers.swebench import find_repo
-from hermes_eval.querysets.readers.swebench_protocols import Protocol
 from hermes_eval.querysets.readers.xlsx import read_rows
 from hermes_eval.querysets.snapshot_set import git_snapshot, load_snapshots
 

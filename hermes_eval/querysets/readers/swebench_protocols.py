@@ -16,9 +16,8 @@ protocol=NAME``): which files of a snapshot are documents. Each is read from the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from hermes_eval.core.errors import UserError
+from hermes_eval.corpus.protocol import Protocol
 
 CODERAG_TEST_WORDS = ("test", "tests", "testing")
 _SEPARATORS = (" ", "_", "/", ".")
@@ -35,18 +34,6 @@ def word_globs(words: tuple[str, ...]) -> tuple[str, ...]:
     corpus of one snapshot has no ``NAME@COMMIT8/`` prefix)."""
     return tuple(f"{start}{_any_case(w)}{after}*" for w in words for start in ("", *(f"*{b}" for b in _SEPARATORS))
                  for after in _SEPARATORS)
-
-
-@dataclass(frozen=True)
-class Protocol:
-    """A published corpus rule: the languages kept and the paths dropped, and where it comes from."""
-
-    name: str
-    languages: tuple[str, ...]
-    exclude: tuple[str, ...]
-    source: str
-    pooled: bool = False  # one corpus for all queries: no query is scoped to its own snapshot
-    run: tuple[str, ...] = ()  # what a run of the set must also set (``dedupe=true``: identical files once)
 
 
 PROTOCOLS = {p.name: p for p in (
