@@ -10,6 +10,7 @@ import numpy as np
 
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge.bootstrap import bootstrap_ci
+from retrievers.fusion.fixed_width_ids import FixedWidthIds
 
 STAT_TESTS = ("student", "fisher")  # ranx's two-sided paired t-test and randomization test
 DEFAULT_STAT_TEST = "student"
@@ -127,9 +128,11 @@ def ranx_compare(qrels: Mapping[str, Mapping[str, int]], ranking_a: Mapping[str,
     if stat_test not in STAT_TESTS:
         raise ValueError(f"stat_test must be one of {STAT_TESTS}, got {stat_test!r}")
     qids = sorted(q for q in qrels if qrels[q])
-    qr = Qrels({q: dict(qrels[q]) for q in qids})
-    runs = [Run({q: ordered_scores(r.get(q, [])) for q in qids}, name=name)
-            for name, r in (("A", ranking_a), ("B", ranking_b))]
+    judged = {q: dict(qrels[q]) for q in qids}
+    tables = {name: {q: ordered_scores(r.get(q, [])) for q in qids} for name, r in (("A", ranking_a), ("B", ranking_b))}
+    ids = FixedWidthIds.of(judged, *tables.values())
+    qr = Qrels(ids.rename(judged))
+    runs = [Run(ids.rename(table), name=name) for name, table in tables.items()]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         report = compare(qr, runs, list(metrics), stat_test=stat_test, n_permutations=n_permutations,

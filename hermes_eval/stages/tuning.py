@@ -21,6 +21,7 @@ import numpy as np
 from hermes_eval.judge.ranking import per_query
 from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, overlaps_any
 from hermes_eval.core import Query
+from retrievers.fusion.fixed_width_ids import FixedWidthIds
 from retrievers.index import Hit
 
 LegLists = dict[str, dict[str, list[Hit]]]
@@ -156,12 +157,15 @@ def ranx_optimize(pipeline: Any, legs: TrainLegs, queries: Sequence[Query], look
     usable = [q.qid for q in queries if qrels[q.qid] and all(lists[q.qid][n] for n in names)]
     if len(names) < 2 or not usable:
         raise ValueError("fusion_tuning.strategy=ranx needs two legs and judged train queries with hits")
-    runs = [Run({qid: {d: float(s) for d, s in lists[qid][n]} for qid in usable}, name=n) for n in names]
+    tables = {n: {qid: {d: float(s) for d, s in lists[qid][n]} for qid in usable} for n in names}
+    judged = {qid: qrels[qid] for qid in usable}
+    ids = FixedWidthIds.of(judged, *tables.values())
+    runs = [Run(ids.rename(t), name=n) for n, t in tables.items()]
     kwargs = dict(options)
     if fusion.method not in ("bayesfuse", "mapfuse", "posfuse", "segfuse"):
         kwargs.setdefault("show_progress", False)
         kwargs["metric"] = metric
-    best = optimize_fusion(Qrels({qid: qrels[qid] for qid in usable}), runs, norm=fusion.norm,
+    best = optimize_fusion(Qrels(ids.rename(judged)), runs, norm=fusion.norm,
                            method=fusion.method, **kwargs)
     tuned = dataclasses.replace(fusion, params={**dict(fusion.params), **best})
     score = _score(qrels, rankings(pipeline, tuned, legs, queries, lookup, k, overfetch), metric)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from retrievers.fusion.base import check_dense_weight, leg_weight
+from retrievers.fusion.fixed_width_ids import FixedWidthIds
 from retrievers.index import Hit, by_score_then_id
 from retrievers.identity.declare import declare
 
@@ -23,16 +24,20 @@ class RanxMethod:
     weighted: bool = False  # takes ``weights``, one per run
     required: tuple[str, ...] = ()  # params without a default
     trained: bool = False  # its required params come from training on qrels
+    # its order depends on the ids themselves: ranx gathers condorcet's candidates in a Python set, whose
+    # order follows the ids' string hashes (PYTHONHASHSEED), and its pairwise sort is not a total order;
+    # such ids are passed as they are, not renamed to fixed-width tokens (retrievers/fusion/fixed_width_ids)
+    hash_ordered: bool = False
 
 
 METHODS: dict[str, RanxMethod] = {
     "rrf": RanxMethod(), "isr": RanxMethod(), "log_isr": RanxMethod(), "logn_isr": RanxMethod(),
-    "rbc": RanxMethod(required=("phi",)), "bordafuse": RanxMethod(), "condorcet": RanxMethod(),
+    "rbc": RanxMethod(required=("phi",)), "bordafuse": RanxMethod(), "condorcet": RanxMethod(hash_ordered=True),
     "anz": RanxMethod(), "gmnz": RanxMethod(required=("gamma",)), "max": RanxMethod(),
     "med": RanxMethod(), "min": RanxMethod(), "mnz": RanxMethod(), "sum": RanxMethod(),
     "wsum": RanxMethod(weighted=True), "mixed": RanxMethod(weighted=True),
     "wmnz": RanxMethod(weighted=True), "w_bordafuse": RanxMethod(weighted=True),
-    "w_condorcet": RanxMethod(weighted=True),
+    "w_condorcet": RanxMethod(weighted=True, hash_ordered=True),
     "bayesfuse": RanxMethod(required=("log_odds",), trained=True),
     "mapfuse": RanxMethod(required=("map_scores",), trained=True),
     "posfuse": RanxMethod(required=("probs",), trained=True),
@@ -99,6 +104,8 @@ class RanxFusion:
             return []
         if len(kept) == 1:  # ranx fuses two runs or more; one list is its own fusion
             return by_score_then_id(list(dict(lists[names[kept[0]]]).items()))[:top_k]
-        runs = [Run({QID: {doc: float(s) for doc, s in lists[names[i]]}}, name=names[i]) for i in kept]
+        legs = {names[i]: {QID: {doc: float(s) for doc, s in lists[names[i]]}} for i in kept}
+        ids = FixedWidthIds.of(*legs.values(), identity=METHODS[self.method].hash_ordered)
+        runs = [Run(ids.rename(leg), name=name) for name, leg in legs.items()]
         fused = fuse(runs, norm=self.norm, method=self.method, params=self.run_params(names, kept))
-        return by_score_then_id([(doc, float(s)) for doc, s in fused[QID].items()])[:top_k]
+        return by_score_then_id([(doc, float(s)) for doc, s in ids.restore(fused[QID]).items()])[:top_k]

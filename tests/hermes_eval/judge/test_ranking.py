@@ -7,6 +7,7 @@ import warnings
 
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge.ranking import per_query
+from retrievers.fusion.fixed_width_ids import FixedWidthIds
 from tests.hermes_eval.judge.measures.test_ranx_parity import METRICS, case
 
 
@@ -14,10 +15,12 @@ def _ranx_objects(qrels, rankings, metrics):
     from ranx import Qrels, Run, evaluate
 
     judged = [q for q in qrels if qrels[q]]
-    run = Run({q: ordered_scores(rankings.get(q, [])) for q in judged})
+    table, gold = {q: ordered_scores(rankings.get(q, [])) for q in judged}, {q: dict(qrels[q]) for q in judged}
+    ids = FixedWidthIds.of(table, gold)  # one numba compile of ranx's builders, whatever the id widths
+    run = Run(ids.rename(table))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        evaluate(Qrels({q: dict(qrels[q]) for q in judged}), run, metrics, make_comparable=True)
+        evaluate(Qrels(ids.rename(gold)), run, metrics, make_comparable=True)
     return {m: {q: float(run.scores[m].get(q, 0.0)) if q in judged else 0.0 for q in qrels} for m in metrics}
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge.measures import measure_values
+from retrievers.fusion.fixed_width_ids import FixedWidthIds
 
 METRICS = ["recall@1", "recall@5", "recall@10", "mrr@10", "ndcg@10", "hits@5", "precision@5"]
 EVERY = METRICS + ["map", "map@10", "hits", "ndcg", "mrr", "precision@100", "hit_rate@3", "recall@1000",
@@ -32,7 +33,8 @@ def _ranx_dicts(qrels, run, metrics):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        got = evaluate({q: dict(r) for q, r in qrels.items()}, run, metrics * 2, return_mean=False)
+        ids = FixedWidthIds.of(qrels, run)  # one numba compile of ranx's builders, whatever the id widths
+        got = evaluate(ids.rename(qrels), ids.rename(run), metrics * 2, return_mean=False)
     return {m: [float(v) for v in got[m]] for m in metrics}
 
 
