@@ -275,14 +275,21 @@ def report(results: list[SubjectResult], settings: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-def published_values(r: SubjectResult) -> list:
-    """The analysis tables' MAP and MRR of each tool for the subject: what the record's anchors type."""
+def cited(root: Path, record) -> tuple:
+    """The analysis tables' MAP and MRR of each tool for every subject of ``record``: the values its anchors
+    type (``Old_MAP``/``Old_MRR`` of a Bench4BL checkout, or of a mirror at HEAD)."""
     from hermes_eval.reproduce.kind import Published
 
-    commit = _commit(r.bench4bl)
-    return [Published(r.variant, metric, r.published[key][t], f"analysis/{name}.txt", commit, t)
-            for key, metric, name in (("map", "file_map", "Old_MAP"), ("mrr", "file_mrr@10", "Old_MRR"))
-            for t in TOOLS if t in r.published[key]]
+    commit = None if (Path(root) / "analysis").is_dir() else _commit(root)
+    out = []
+    for v in record.variants:
+        subject = dict(v.options)["subject"]
+        for key, metric, name in (("map", "file_map", "Old_MAP"), ("mrr", "file_mrr@10", "Old_MRR")):
+            _, rows = read_table(analysis_file(root, name))
+            row = next((r for r in rows if r.get("Project") == subject), None)
+            out += [Published(v.name, metric, float(row[t]), f"analysis/{name}.txt", commit, t)
+                    for t in TOOLS if row is not None and t in row]
+    return tuple(out)
 
 
 def _commit(root: Path) -> str | None:
@@ -309,7 +316,7 @@ def reproduce(request):
                   **{f"{t} ap": r.published["ap"].get(b, {}).get(t) for t in TOOLS}} for r in results for b in r.bugs)
     settings = {"retrievers": retrievers, "chunker": chunker, "bench4bl": str(bench4bl)}
     return Outcome("bench4bl_compare", rows, {r.subject: summary(r) for r in results}, report(results, settings),
-                   settings, tuple(p for r in results for p in published_values(r)))
+                   settings, cited(bench4bl, request.record))
 
 
 def main(argv: list[str] | None = None) -> int:

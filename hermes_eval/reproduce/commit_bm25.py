@@ -39,7 +39,7 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.judge.average_precision import average_precision as ap
 from hermes_eval.judge.average_precision import ranks_of
 from hermes_eval.reproduce.commit_index import Doc, build
-from hermes_eval.querysets.history.commits import check_repository, git
+from hermes_eval.querysets.mined.commits import check_repository, git
 from hermes_eval.querysets.importers.swebench import find_repo
 from hermes_eval.querysets.readers.gandhi_gold import Release, Row
 from retrievers.sparse.bpe import BytePairEncoder, check, p50k_from_r50k, parse_ranks
@@ -49,6 +49,9 @@ from retrievers.sparse.memo import MemoTokenizer
 RELEASE = "Siddharth-Gandhi+ds/repo"
 RANKS_PACKAGE = "pypi:openai-whisper==20250625"  # ships whisper/assets/gpt2.tiktoken (r50k_base)
 UNTIL = "2023-10-23"  # redis: the tip whose index has their 11,077 commits (misc/repos_bm25_stats.csv)
+STATS = "misc/repos_bm25_stats.csv"  # their own BM25's MAP, MRR, P@k per repository
+STATS_COMMIT = "1ccfa757bd50956cee89453fdca66c94c388dcb2"  # the commit the record's anchor cites
+STATS_METRICS = {"MRR": "file_mrr@10"}  # their column -> the metric the record sets it beside
 METRICS = ("MAP", "MAP_std", "MRR", "P@1", "P@10", "R@10", "R@100", "R@1000")
 
 
@@ -165,6 +168,28 @@ def run(rows: list[Row], searcher: CommitSearcher, query: str = "rewritten", dep
     return mean(per_query), per_query
 
 
+def cited(root: Path, record, commit: str | None = STATS_COMMIT) -> tuple:
+    """Their published per-repository values (``misc/repos_bm25_stats.csv``, at ``commit`` of a mirror; a
+    checkout as it is) for every repository of ``record``'s variants: the values its anchors type."""
+    import csv
+    import io
+
+    from hermes_eval.querysets.readers.release_tree import is_git
+    from hermes_eval.reproduce.kind import Published
+
+    release = Release.open(root, commit if is_git(Path(root)) else None)
+    data = release.read(STATS)
+    if data is None:
+        raise UserError(f"{root}: no {STATS} (their BM25 statistics): give the release of Siddharth-Gandhi/ds")
+    rows = {r["repo_name"]: r for r in csv.DictReader(io.StringIO(data.decode("utf-8")))}
+    out = []
+    for v in record.variants:
+        row = rows.get(dict(v.options)["repo"].replace("/", "_"))
+        out += [Published(v.name, metric, float(row[column]), STATS, release.commit)
+                for column, metric in STATS_METRICS.items() if row is not None]
+    return tuple(out)
+
+
 def reproduce(request):
     """The kind's entry: the variant's repository (else every one of the record's), its mirror under
     HERMES_MIRRORS (``mirrors=DIR``), the release as the record's data folder; options ``query``, ``tokenizer``,
@@ -197,7 +222,8 @@ def reproduce(request):
         table.append(f"| {repo} | {len(per_query)} | " + " | ".join(f"{means[m]:.4f}" for m in METRICS) + " |")
     settings = {"release": release.source, "tokenizer": kind, "query": query, "until": until, "depth": depth,
                 "collection": collection}
-    return Outcome("commit_bm25", tuple(rows), summary, "\n".join(table) + "\n", settings)
+    return Outcome("commit_bm25", tuple(rows), summary, "\n".join(table) + "\n", settings,
+                   cited(request.data_folder(), request.record, request.option("stats_commit", STATS_COMMIT)))
 
 
 def main(argv: list[str] | None = None) -> int:

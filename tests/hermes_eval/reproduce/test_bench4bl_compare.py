@@ -57,3 +57,21 @@ def test_tables_are_read_by_their_headers(tmp_path):
 
 def test_wins_count_level_within_the_published_rounding():
     assert wins([0.5, 0.25, 0.12504, 0.0], [0.25, 0.5, 0.125, 0.0]) == {"above": 1, "level": 2, "below": 1}
+
+
+def test_every_anchor_of_the_record_is_the_value_its_cited_table_gives():
+    """The record's 12 anchors, typed by hand, against analysis/Old_MAP.txt and Old_MRR.txt as the slice keeps
+    them (exatoa/Bench4BL 5480cb0ccb37, unchanged): each read by the reproduction and agreeing."""
+    from pathlib import Path
+
+    from hermes_eval.config.benchmarks import benchmark
+    from hermes_eval.config.compose import CONF_DIR
+    from hermes_eval.reproduce.anchor_check import check
+    from hermes_eval.reproduce.bench4bl_compare import cited
+
+    record = benchmark("bench4bl", CONF_DIR)
+    read = cited(Path(__file__).resolve().parents[2] / "slices" / "bench4bl", record)
+    checked = check(record, read)
+    assert len(checked) == len(record.anchors) == 12
+    assert [c.line(record) for c in checked if not c.agrees] == []
+    assert {c.read.tool for c in checked} == {"BugLocator", "BLUiR"}  # each row read from its own tool's column

@@ -124,3 +124,29 @@ def test_byte_pair_encoding_merges_the_lowest_ranked_pair_first():
     assert enc(" ab cab") == ["3", "4", "3", "2", "4"]
     p50k = parse_ranks(p50k_from_r50k(b"YQ== 0\nYg== 1\n"))
     assert p50k[b"  "] == 50257 and p50k[b" " * 25] == 50280 and len(p50k) == 2 + 24
+
+
+def test_the_records_anchor_is_the_value_their_statistics_file_gives(tmp_path):
+    """The gandhi record's MRR anchor, typed by hand, against misc/repos_bm25_stats.csv as the slice keeps it
+    (Siddharth-Gandhi/ds 1ccfa757bd50, the commit the anchor cites), read the same from a git mirror at that
+    commit; kafka has no row, so only redis is read."""
+    from hermes_eval.config.benchmarks import benchmark
+    from hermes_eval.config.compose import CONF_DIR
+    from hermes_eval.reproduce.anchor_check import check
+    from hermes_eval.reproduce.commit_bm25 import cited
+
+    record = benchmark("gandhi", CONF_DIR)
+    slice_ = Path(__file__).resolve().parents[2] / "slices" / "gandhi"
+    read = cited(slice_, record)
+    assert [(p.queryset, p.metric, p.commit) for p in read] == [("gandhi-redis", "file_mrr@10", None)]
+    checked = check(record, read)
+    assert len(checked) == len(record.anchors) >= 1 and all(c.agrees for c in checked), \
+        [c.line(record) for c in checked]
+    repo = tmp_path / "ds"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    subprocess.run(["cp", "-r", str(slice_ / "gold"), str(slice_ / "misc"), str(repo)], check=True)
+    for cmd in (["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "slice"]):
+        subprocess.run(["git", "-C", str(repo), *cmd], check=True)
+    head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    (mirrored,) = cited(repo, record, head)
+    assert mirrored.value == read[0].value and mirrored.commit == head
