@@ -5,7 +5,7 @@
 ``hermes_eval/querysets/importers/registry.py`` (the modules declaring ``IMPORT_FORMAT``) and writes datasets/NAME/ (each importer's typed
 ``Options`` say which bare paths and ``key=value`` options it takes; ``name=`` names the set);
 ``mine SOURCE [key=value ...]`` is ``import history SOURCE ...``: a repository's commits as
-queries (``hermes_eval/querysets/history/``); ``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Any other
+queries (``hermes_eval/querysets/mined/``); ``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Any other
 ``key=value`` is a Hydra override.
 """
 from __future__ import annotations
@@ -168,7 +168,7 @@ def run(args, compose) -> int:
     command = None
     if args.action == "mine":  # `datasets mine SOURCE ..` is `datasets import history SOURCE ..`
         from hermes_eval.corpus.git_source import repo_name
-        from hermes_eval.querysets.history.commits import split_source
+        from hermes_eval.querysets.mined.commits import split_source
 
         words = [r for r in args.rest if "=" not in r]
         named = [f"name=mine-{repo_name(split_source(words[0])[0])}"] if words and not any(

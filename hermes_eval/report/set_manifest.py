@@ -14,7 +14,7 @@ def mined_parts(manifest: dict) -> list[str]:
     order = manifest.get("filter_order")
     if not order:
         return []
-    from hermes_eval.querysets.history.mine import AFTER_FILTERS  # the miner's reasons after its filters
+    from hermes_eval.querysets.mined.mine import AFTER_FILTERS  # the miner's reasons after its filters
 
     counts, skipped = manifest.get("counts") or {}, manifest.get("skipped") or {}
     walked = f"{manifest.get('commits', '?')} commits walked"

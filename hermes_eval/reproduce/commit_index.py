@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from hermes_eval.querysets.history.commits import git
+from hermes_eval.querysets.mined.commits import git
 
 ZERO = "0" * 40
 KEPT_CHANGES = {"A", "D", "M", "R"}

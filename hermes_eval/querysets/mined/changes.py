@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hermes_eval.corpus.languages import is_code, is_docs
-from hermes_eval.querysets.history.commits import git
+from hermes_eval.querysets.mined.commits import git
 from hermes_eval.querysets.readers.patches import parse_patch, ranges
 
 DIFF = ("diff-tree", "-p", "-M", "-U3", "--no-color", "--no-ext-diff", "--no-textconv", "--src-prefix=a/",

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from hermes_eval.querysets.history.changes import Change, read_change
-from hermes_eval.querysets.history.commits import Commit
-from hermes_eval.querysets.history.message import cherry_picked_from, is_revert, reverted, word_count
-from hermes_eval.querysets.history.release import release_subject, version_only
+from hermes_eval.querysets.mined.changes import Change, read_change
+from hermes_eval.querysets.mined.commits import Commit
+from hermes_eval.querysets.mined.message import cherry_picked_from, is_revert, reverted, word_count
+from hermes_eval.querysets.mined.release import release_subject, version_only
 
 BOTS = ("[bot]", "dependabot", "renovate", "github-actions", "pre-commit-ci", "greenkeeper", "snyk-bot",
         "mergify", "allcontributors")

@@ -30,8 +30,8 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.corpus import git_tree
 from hermes_eval.corpus.mirrors import find_repo
-from hermes_eval.querysets.history.hygiene import localized
-from hermes_eval.querysets.history.mine import STRATA
+from hermes_eval.querysets.mined.hygiene import localized
+from hermes_eval.querysets.mined.mine import STRATA
 from hermes_eval.querysets.importers.base import ImportOptions, choice, option, positional
 from hermes_eval.querysets.readers.gandhi_gold import SPLITS, Release, Row, folder_of
 from hermes_eval.querysets.snapshot_set import git_snapshot, load_snapshots

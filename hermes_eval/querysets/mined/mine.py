@@ -19,11 +19,11 @@ from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
 from hermes_eval.corpus.git_source import repo_name
-from hermes_eval.querysets.history.changes import patch_ids
-from hermes_eval.querysets.history.commits import check_repository, parse_date, resolve_ref, split_source, walk
-from hermes_eval.querysets.history.filters import BOTS, Candidate, Walk, duplicates, first_reason, registry
-from hermes_eval.querysets.history.hygiene import gold_symbols, localized
-from hermes_eval.querysets.history.message import clean
+from hermes_eval.querysets.mined.changes import patch_ids
+from hermes_eval.querysets.mined.commits import check_repository, parse_date, resolve_ref, split_source, walk
+from hermes_eval.querysets.mined.filters import BOTS, Candidate, Walk, duplicates, first_reason, registry
+from hermes_eval.querysets.mined.hygiene import gold_symbols, localized
+from hermes_eval.querysets.mined.message import clean
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
 from hermes_eval.querysets.snapshot_set import git_snapshot, load_snapshots
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes_eval.querysets.history.changes import Change
-from hermes_eval.querysets.history.message import VERSION, VERSION_STRING
+from hermes_eval.querysets.mined.changes import Change
+from hermes_eval.querysets.mined.message import VERSION, VERSION_STRING
 
 PREFIX = re.compile(r"^[a-z]+(\([^)]*\))?!?:\s*")  # chore(release): / build:
 SUBJECTS = tuple(re.compile(p) for p in (

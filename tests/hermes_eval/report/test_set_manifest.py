@@ -31,7 +31,7 @@ def test_a_mined_set_says_what_it_walked_and_every_filters_count_in_order_zeros_
 
 
 def test_a_mined_set_line_reads_the_reasons_after_the_filters_from_the_miner(monkeypatch):
-    from hermes_eval.querysets.history import mine
+    from hermes_eval.querysets.mined import mine
 
     monkeypatch.setattr(mine, "AFTER_FILTERS", ("duplicate", "new_reason"))  # a reason the miner adds
     line = set_line({"filter_order": ["merge"], "commits": 3, "skipped": {"merge": 1, "new_reason": 2}})

@@ -9,7 +9,7 @@ import pytest
 
 from hermes_eval.core.errors import UserError
 from hermes_eval.corpus import load_corpus
-from hermes_eval.querysets.history.gandhi import Options, run
+from hermes_eval.querysets.mined.gandhi import Options, run
 
 ROWS = [  # (files the commit writes, actual_files_modified, message, rewrite, unix date)
     ({"src/a.c": "int a2;\n", "src/b.c": "int b2;\nint bb2;\n"}, ["src/a.c", "src/b.c"],

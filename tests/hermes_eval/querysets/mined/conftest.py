@@ -1,10 +1,10 @@
-"""The scripted history (history_repo.py), built once per session: its tests only read it."""
+"""The scripted history (scripted_repo.py), built once per session: its tests only read it."""
 from __future__ import annotations
 
 
 import pytest
 
-from history_repo import Scripted, build
+from scripted_repo import Scripted, build
 
 
 @pytest.fixture(scope="session")

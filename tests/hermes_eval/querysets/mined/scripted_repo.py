@@ -118,7 +118,7 @@ def build(path: Path) -> Scripted:
 GOLD = {"div_guard": [("calc/ops.py", 5, 5)], "names_file": [("web/app.js", 2, 2)],
         "floats": [("calc/ops.py", 2, 2)], "exact": [("calc/ops.py", 2, 2)],
         "rename": [("calc/old_name.py", 4, 4)], "binary": [("web/app.js", 9, 9)]}
-# no commit here is a release (test_history_release.py scripts those): counted as 0, in its place
+# no commit here is a release (test_mined_release.py scripts those): counted as 0, in its place
 SKIPPED = {"merge": 1, "root": 1, "bot": 1, "revert": 1, "reverted": 1, "cherry_pick": 1, "release": 0,
            "short_message": 1, "test_only": 1, "docs_only": 1, "no_source_change": 1, "tangled": 1, "duplicate": 1,
            "over_limit": 0, "gold_not_indexed": 0, "gold_spans_not_indexed": 0}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_eval.querysets.history.changes import FileDiff, kind_of, patch_ids, read_change
+from hermes_eval.querysets.mined.changes import FileDiff, kind_of, patch_ids, read_change
 
 
 def _change(scripted, name: str):

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import pytest
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.history.commits import check_repository, parse_date, resolve_ref, walk
+from hermes_eval.querysets.mined.commits import check_repository, parse_date, resolve_ref, walk
 
 
 def test_walk_is_first_parent_oldest_first_with_committer_dates(scripted):

@@ -2,11 +2,11 @@
 and each option moves its own commits back in."""
 from __future__ import annotations
 
-from history_repo import BOT
+from scripted_repo import BOT
 
-from hermes_eval.querysets.history.commits import walk
-from hermes_eval.querysets.history.filters import BOTS, Bot, Candidate, Walk, duplicates, first_reason, registry
-from hermes_eval.querysets.history.message import clean
+from hermes_eval.querysets.mined.commits import walk
+from hermes_eval.querysets.mined.filters import BOTS, Bot, Candidate, Walk, duplicates, first_reason, registry
+from hermes_eval.querysets.mined.message import clean
 
 REASONS = {"root": "root", "div_guard": None, "bot": "bot", "names_file": None, "debug": "reverted",
            "revert": "revert", "floats": None, "exact": None, "picked": "cherry_pick", "twin": None,
@@ -27,7 +27,7 @@ def test_every_commit_is_skipped_for_its_own_reason(scripted):
     reasons, cands = _reasons(scripted)
     assert reasons == REASONS
     kept = [c for n, c in cands.items() if reasons[n] is None]
-    from hermes_eval.querysets.history.changes import patch_ids
+    from hermes_eval.querysets.mined.changes import patch_ids
     ids = patch_ids(scripted.path, {c.commit.sha: c.change.patch for c in kept})
     assert duplicates(kept, ids) == {scripted.shas["twin"]}  # `exact` came first
 
@@ -53,7 +53,7 @@ def test_bot_patterns_are_case_insensitive_substrings():
 def test_a_cherry_pick_from_another_branch_is_a_query(tmp_path):
     """The usual cherry-pick: its original sits on a side branch, outside main's first-parent walk, so the copy
     on main is the only time the change is walked and is kept; a copy of a walked commit is skipped."""
-    from history_repo import Scripted, day
+    from scripted_repo import Scripted, day
 
     r = Scripted(tmp_path / "picks")
     r.commit("base", day(1), {"calc/ops.py": "def add(a, b):\n    return a + b\n\n\ndef mul(a, b):\n    return a * b\n"},

@@ -2,9 +2,9 @@
 overlapping a gold span, in Python, JavaScript or Go)."""
 from __future__ import annotations
 
-from history_repo import APP, OPS_GUARDED
+from scripted_repo import APP, OPS_GUARDED
 
-from hermes_eval.querysets.history.hygiene import LOCALIZED, NOT_LOCALIZED, gold_symbols, localized
+from hermes_eval.querysets.mined.hygiene import LOCALIZED, NOT_LOCALIZED, gold_symbols, localized
 
 GO = "package calc\n\n// Add adds.\nfunc Add(a, b int) int {\n\treturn a + b\n}\n\ntype Ring struct {\n\tsize int\n}\n"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import subprocess
 
-from history_repo import DIV_MESSAGE, DIV_QUERY
+from scripted_repo import DIV_MESSAGE, DIV_QUERY
 
-from hermes_eval.querysets.history.message import (clean, cherry_picked_from, is_revert, reverted,
+from hermes_eval.querysets.mined.message import (clean, cherry_picked_from, is_revert, reverted,
                                                    word_count)
 
 
@@ -50,9 +50,9 @@ def test_the_last_paragraph_goes_whole_when_git_log_reads_a_trailer_block_there(
     """What the README says: the query drops the last paragraph when `git log --format=%(trailers)` prints it,
     though `git interpret-trailers --parse` prints less (the trailer lines alone) or nothing (a paragraph whose
     only trailer-like line is a cherry-pick note); one trailer in five lines is no block, and nothing goes."""
-    from history_repo import Scripted, day
+    from scripted_repo import Scripted, day
 
-    from hermes_eval.querysets.history.commits import walk
+    from hermes_eval.querysets.mined.commits import walk
 
     messages = {"picked": ("Port the cache fix\n\nThe cache kept stale keys.\n"
                            "(cherry picked from commit 0123456789abcdef)\n", []),

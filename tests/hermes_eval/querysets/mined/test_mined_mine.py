@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from history_repo import DIV_QUERY, GOLD, SKIPPED
+from scripted_repo import DIV_QUERY, GOLD, SKIPPED
 
 from hermes_eval.core.errors import UserError
-from hermes_eval.querysets.history import mine
+from hermes_eval.querysets.mined import mine
 
 
 def _mine(scripted, tmp_path: Path, **options):
@@ -135,7 +135,7 @@ def test_gold_in_files_the_corpus_does_not_index_is_dropped_and_counted(tmp_path
     """Two commits change a file over the corpus's 1 MB limit (not indexed): one changes only it (no gold left:
     ``gold_not_indexed`` 1), one also changes an indexed file (its two spans in the big file dropped:
     ``gold_spans_not_indexed`` 1 + 2 = 3), counts derived by hand."""
-    from history_repo import Scripted, day
+    from scripted_repo import Scripted, day
 
     big = "".join(f"VALUE_{i} = {i}  # {'x' * 60}\n" for i in range(14_000))  # ~1.1 MB of Python
     assert len(big.encode()) > 1_000_000

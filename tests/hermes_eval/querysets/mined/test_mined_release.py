@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from history_repo import OPS, Scripted, day
+from scripted_repo import OPS, Scripted, day
 
 from hermes_eval.cli.main import main
-from hermes_eval.querysets.history.commits import walk
-from hermes_eval.querysets.history.filters import BOTS, Candidate, Walk, first_reason, registry
-from hermes_eval.querysets.history.message import clean, word_count
-from hermes_eval.querysets.history.release import release_subject, version_line
+from hermes_eval.querysets.mined.commits import walk
+from hermes_eval.querysets.mined.filters import BOTS, Candidate, Walk, first_reason, registry
+from hermes_eval.querysets.mined.message import clean, word_count
+from hermes_eval.querysets.mined.release import release_subject, version_line
 
 THREE = ("start version 2.2.0", "pre-release version 2.0.0a1", "prerelease version 2.0.0rc1")
 INIT = '__version__ = "{}"\n\n\ndef describe():\n    return "calc " + __version__\n'

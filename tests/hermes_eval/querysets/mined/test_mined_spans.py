@@ -2,9 +2,9 @@
 old-side run (derived by hand from the two file versions below)."""
 from __future__ import annotations
 
-from history_repo import Scripted, day
+from scripted_repo import Scripted, day
 
-from hermes_eval.querysets.history.changes import read_change
+from hermes_eval.querysets.mined.changes import read_change
 
 BEFORE = "".join(f"line {i}\n" for i in range(1, 21))
 # lines 4-6 rewritten as two lines, 10 kept, 12-15 deleted, the rest unchanged
