@@ -133,21 +133,43 @@ def read_runs(folders: Sequence[Path]) -> dict[str, dict[str, list[str]]]:
     return runs
 
 
+LR = "Ye et al. LR (released ranks): released subset, their gold"
+LR_METRICS = {"map": "file_map", "mrr": "file_mrr", **{f"acc@{k}": f"file_hit@{k}" for k in ACC}}  # ours by name
+
+
+def cited(reports: Sequence[Report], variant: str) -> tuple:
+    """Their learned ranker's released ranks scored with our metric code: the values the record's anchors
+    type for ``variant`` (recomputed from the workbook's ``result`` column, which the import keeps)."""
+    from hermes_eval.reproduce.kind import Published
+
+    (_, lr), = compare(reports, {})
+    return tuple(Published(variant, metric, lr[ours], "the workbook's result column (meta.ye_ranks)", None)
+                 for ours, metric in LR_METRICS.items())
+
+
 def reproduce(request):
-    """The kind's entry: the variant's imported set (``queries=DIR``, default ``datasets/VARIANT``) and the run
-    folders given, the table of :func:`compare` and a row per report."""
+    """The kind's entry: each variant's imported set (``datasets/VARIANT``; ``queries=DIR`` for one variant) and
+    the run folders given, the table of :func:`compare`, a row per report and LR's values for the anchors."""
     from hermes_eval.core.errors import UserError
     from hermes_eval.reproduce.kind import Outcome
 
-    if not request.variant or not request.runs:
-        raise UserError("ye_compare: name a variant of conf/benchmarks/ye.yaml and run folders of it "
-                        "(python -m hermes_eval.reproduce.ye_compare --queries datasets/VARIANT RUN_DIR ..)")
-    request.record.variant(request.variant)
-    reports = read_reports(Path(request.option("queries", f"datasets/{request.variant}")))
+    variants = [request.variant] if request.variant else [v.name for v in request.record.variants]
     runs = read_runs(request.runs)
-    rows = compare(reports, runs)
-    return Outcome("ye_compare", tuple(per_report(reports, runs)), dict(rows), markdown(rows),
-                   {"variant": request.variant, "runs": [str(r) for r in request.runs]})
+    per_query, summary, tables, published = [], {}, [], []
+    for name in variants:
+        request.record.variant(name)
+        folder = Path(request.option("queries", f"datasets/{name}") if request.variant else f"datasets/{name}")
+        if not (folder / "manifest.json").is_file():
+            raise UserError(f"ye_compare: no imported set {folder}: import it first (hermes-eval benchmark "
+                            f"{request.record.name} --variants {name} --steps import) or give queries=DIR")
+        reports = read_reports(folder)
+        rows = compare(reports, runs)
+        per_query += [{"variant": name, **r} for r in per_report(reports, runs)]
+        summary[name] = dict(rows)
+        tables.append(f"{name}:\n\n{markdown(rows)}")
+        published += cited(reports, name)
+    return Outcome("ye_compare", tuple(per_query), summary, "\n".join(tables),
+                   {"variants": variants, "runs": [str(r) for r in request.runs]}, tuple(published))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

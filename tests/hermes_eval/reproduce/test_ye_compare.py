@@ -74,5 +74,19 @@ def test_the_kinds_entry_gives_the_table_and_a_row_per_report(tmp_path):
     assert rows["r1"]["whole_file/rank_bm25 ap their gold"] == pytest.approx(0.25)  # N: a miss
     assert rows["r1"]["LR ap their gold"] == pytest.approx(0.5) and "LR ap their gold" not in rows["r2"]
     assert rows["r2"]["whole_file/rank_bm25 ap"] == 0.0 and not rows["r2"]["released"]
-    assert out.summary["whole_file/rank_bm25: released subset, their gold"]["map"] == pytest.approx(0.25)
+    assert out.summary["ye-tomcat"]["whole_file/rank_bm25: released subset, their gold"]["map"] == pytest.approx(0.25)
     assert "| whole_file/rank_bm25: released subset, their gold | 1 | 0.2500 | 0.5000 |" in out.markdown
+    # LR's values, what the record's anchors type (here the toy set's: AP 1/2 with N a miss, MRR 1, Acc@1 1)
+    lr = {p.metric: p.value for p in out.published if p.queryset == "ye-tomcat"}
+    assert lr == pytest.approx({"file_map": 0.5, "file_mrr": 1.0, "file_hit@1": 1.0, "file_hit@5": 1.0,
+                                "file_hit@10": 1.0})
+
+
+def test_an_unimported_set_is_one_line_naming_the_import(tmp_path):
+    from hermes_eval.config.benchmarks import benchmark
+    from hermes_eval.config.compose import CONF_DIR
+    from hermes_eval.core.errors import UserError
+    from hermes_eval.reproduce.kind import Request
+
+    with pytest.raises(UserError, match="no imported set .*--variants ye-tomcat --steps import"):
+        ye_compare.reproduce(Request(benchmark("ye", CONF_DIR), "ye-tomcat", options=(("queries", str(tmp_path)),)))
