@@ -2,20 +2,20 @@
 (Zhou et al., ICSE 2012) over the one source version per subject Bench4BL evaluates them on, rebuilt
 from the subject's git repository.
 
-``datasets import bench4bl REPORTS REPOSITORY subject=S ref=REF [gold_match=path|suffix]
-[gold_strip=PREFIX] [exclude=GLOBS] [reports_commit=SHA]``: REPORTS is ``SBugRepository.xml`` or the
-BugLocator data holding it (a checkout or git mirror of LeeeWee/BugLocator, ``data/BugLocatorBugFiles/``);
-REPOSITORY the subject's clone or mirror, read at REF (Bench4BL's version: a tag or commit; the
-record names each subject's) as a snapshot set of one (``querysets/snapshot_set.py``). One query per
-report: its summary and description. Gold: the files the fix changed, whole (a report's
-``<fixedFiles>``), each matched to the tree's Java files by the subject's path rule (``readers/buglocator_reports.PathRule``: ``gold_strip`` dropped from the front, then the path
-itself or, ``gold_match=suffix``, every file whose path ends with it). The corpus is the tree's Java
-files (``git:REPOSITORY@SHA``, ``corpus_languages: [java]``, as Bench4BL counts ``.java`` files), minus
-``exclude``. A fixed file that names no corpus file is counted in the manifest (not in the tree at all,
-or in it but not indexed); a report none of whose files is in the corpus is skipped and counted.
-``meta.answers`` is the report's number of fixed files, the denominator of Bench4BL's AP
-(``scripts/results/Evaluator.py``), and ``meta.gold_of`` each fixed file's corpus files, which
-``hermes_eval.costs.bench4bl_compare`` ranks per answer.
+``datasets import bench4bl REPORTS REPOSITORY subject=S ref=REF [gold_match=path|suffix] [gold_strip=PREFIX]
+[exclude=GLOBS] [reports_commit=SHA]``: REPORTS is ``SBugRepository.xml`` or the BugLocator data holding it (a
+checkout or git mirror of LeeeWee/BugLocator, ``data/BugLocatorBugFiles/``); REPOSITORY the subject's clone or
+mirror, read at REF (Bench4BL's version: a tag or commit; the record names each subject's) as a snapshot set
+of one (``querysets/snapshot_set.py``). One query per report: its summary and description. Gold: the files the
+fix changed, whole (a report's ``<fixedFiles>``), each matched to the tree's Java files by the subject's path
+rule (``readers/buglocator_reports.PathRule``: ``gold_strip`` dropped from the front, then the path itself or,
+``gold_match=suffix``, every file whose path ends with it). The corpus is the tree's Java files
+(``git:REPOSITORY@SHA``, ``corpus_languages: [java]``, as Bench4BL counts ``.java`` files), minus ``exclude``.
+A fixed file that names no corpus file is counted in the manifest (not in the tree at all, or in it but not
+indexed); a report none of whose files is in the corpus is skipped and counted. ``meta.answers`` is the
+report's number of fixed files, the denominator of Bench4BL's AP (``scripts/results/Evaluator.py``), and
+``meta.gold_of`` each fixed file's corpus files, which ``hermes_eval.reproduce.bench4bl_compare`` ranks per
+answer.
 """
 from __future__ import annotations
 

@@ -15,8 +15,8 @@ corpus does not index, ``gold_not_indexed``); a commit left without gold is skip
 corpus is each parent's snapshot read from the repository's clone or mirror under ``--repos``
 (``git:MIRROR@PARENT``), each query searching its own (``meta.scope``): a snapshot set as the
 SWE-bench importer and ``datasets mine`` build it (``querysets/snapshot_set.py``). Meta: the commit,
-its committer date (``date``, ISO 8601; ``commit_date``, unix seconds as the release has it) and ``year``, and ``localized`` when the query names a gold file; the
-manifest declares the history miner's strata.
+its committer date (``date``, ISO 8601; ``commit_date``, unix seconds as the release has it) and
+``year``, and ``localized`` when the query names a gold file; the manifest declares the miner's strata.
 """
 from __future__ import annotations
 

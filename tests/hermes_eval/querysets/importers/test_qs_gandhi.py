@@ -60,8 +60,9 @@ def test_gold_is_the_changed_files_whole_at_the_parent_and_added_files_are_count
     assert m["skipped"]["no_gold"] == 1  # the third commit only adds a file
     assert m["strata"] == {"year": "year", "localized": "localized"} and m["rows"] == 3
     # the snapshots the two queries search; the third commit's parent (shas[1]) left with its skipped query
-    assert m["corpus_sources"] == sorted(f"git:{(tmp_path / 'mirrors' / 'redis+redis').resolve()}@{q.meta['base_commit']}"
-                                         for q in qs.queries) and m["counts"]["snapshots"] == 2
+    mirror = (tmp_path / "mirrors" / "redis+redis").resolve()
+    assert m["corpus_sources"] == sorted(f"git:{mirror}@{q.meta['base_commit']}" for q in qs.queries)
+    assert m["counts"]["snapshots"] == 2
     assert not any(s.endswith(shas[1]) for s in m["corpus_sources"])
     assert load_corpus(m["corpus_sources"], cache_dir=str(tmp_path / "cache")).fingerprint == m["corpus_fingerprint"]
 
