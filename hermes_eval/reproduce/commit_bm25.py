@@ -40,7 +40,7 @@ from hermes_eval.judge.average_precision import average_precision as ap
 from hermes_eval.judge.average_precision import ranks_of
 from hermes_eval.reproduce.commit_index import Doc, build
 from hermes_eval.querysets.mined.commits import check_repository, git
-from hermes_eval.querysets.importers.swebench import find_repo
+from hermes_eval.corpus.mirrors import find_repo
 from hermes_eval.querysets.readers.gandhi_gold import Release, Row
 from retrievers.sparse.bpe import BytePairEncoder, check, p50k_from_r50k, parse_ranks
 from retrievers.sparse.lucene import Lucene9BM25Index, StandardAnalyzer
