@@ -17,7 +17,7 @@ only ``.java`` files: gold lines it cannot match (``webapps/docs/changelog.xml``
 manifest, and a report none of whose gold lines is in the corpus is skipped and counted, as it can
 never be hit. ``meta.report_class`` is the report's class, ``ST`` (stack traces), ``PE`` (program
 entities) or ``NL`` (natural language only), from ``BR-Classes``; ``meta.baseline_rank`` the baseline's
-first-hit rank from ``Baseline/QE`` (-1: none), which ``hermes_eval.costs.blizzard_agreement`` compares
+first-hit rank from ``Baseline/QE`` (-1: none), which ``hermes_eval.reproduce.blizzard_agreement`` compares
 with ours query by query.
 """
 from __future__ import annotations
