@@ -9,7 +9,7 @@ export TRANSFORMERS_OFFLINE := 1
 export HF_DATASETS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: setup test-setup sweep test leaderboard boards bench gate benchmark benchmarks swebench swebench-dense repoeval history clean
+.PHONY: setup test-setup sweep test leaderboard boards costs bench gate benchmark benchmarks swebench swebench-dense repoeval history clean
 
 setup: $(STAMP)
 
@@ -93,8 +93,14 @@ boards: setup
 	  $(BIN)/hermes-eval leaderboard --from-results $$(dirname $$r) || exit 1; done; \
 	[ -n "$$found" ] || echo "make boards: no board results under reports/ yet (hermes-eval leaderboard --runs DIR --out DIR writes them)"
 
-bench: setup
-	$(BIN)/hermes-eval bench
+# what the parts cost (speed, memory): reports/costs.md and costs.json; not the published boards (make benchmarks)
+costs: setup
+	$(BIN)/hermes-eval costs
+
+# the old name of costs, for one release
+bench:
+	@echo "make bench is now make costs (reports/costs.md); bench goes next release"
+	@$(MAKE) --no-print-directory costs
 
 gate: setup
 	$(BIN)/hermes-eval gate

@@ -1,4 +1,4 @@
-"""`hermes-eval` entry points: run, sweep, leaderboard, datasets, benchmark, serve."""
+"""`hermes-eval` entry points: run, sweep, leaderboard, datasets, benchmark, costs, serve."""
 from __future__ import annotations
 
 import argparse
@@ -159,9 +159,12 @@ def cmd_decide(args) -> int:
                         rebaseline=rebaseline)
 
 
-def cmd_bench(args) -> int:
+def cmd_costs(args) -> int:
     from hermes_eval.costs.benches import run_benches
 
+    if args.cmd == "bench":  # the old name, for one release
+        print("hermes-eval bench is now hermes-eval costs (reports/costs.md, costs.json); bench goes next release",
+              file=sys.stderr)
     results = run_benches(Path(args.out), Path(args.cache), args.only or None)
     failed = [n for n, r in results["benches"].items() if "error" in r]
     return 1 if failed else 0
@@ -286,13 +289,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--update-baseline", action="store_true", help="measure the quality arms and rewrite "
                    "reports/baseline/NAME.json (recording who, why, when and the commit)")
     p.add_argument("--reason", help="why the baseline changes (required with --update-baseline)")
-    p = sub.add_parser("bench", help="cost benchmarks -> reports/bench.md and bench.json")
-    p.set_defaults(func=cmd_bench)
-    p.add_argument("--out", default="reports")
-    p.add_argument("--cache", default=".cache")
-    p.add_argument("--only", nargs="*", help="sweep_reuse harness_overhead embedding_throughput scaling "
-                                             "metrics_speed embedders swebench_cost swebench_dense_cost (these two need "
-                                             "HERMES_MIRRORS)")
+    for name, about in (("costs", "what the parts cost (speed, memory) -> reports/costs.md and costs.json"),
+                        ("bench", "old name of costs (one release)")):
+        p = sub.add_parser(name, help=about)
+        p.set_defaults(func=cmd_costs)
+        p.add_argument("--out", default="reports")
+        p.add_argument("--cache", default=".cache")
+        p.add_argument("--only", nargs="*", help="sweep_reuse harness_overhead embedding_throughput scaling "
+                                                 "metrics_speed embedders swebench_cost swebench_dense_cost (these two "
+                                                 "need HERMES_MIRRORS)")
     p = sub.add_parser("serve", help="serve the configured pipeline as a HERMES-style POST /search "
                        "service on loopback (score it with retriever=http)")
     p.set_defaults(func=cmd_serve)

@@ -1,3 +1,3 @@
-"""What the parts cost: speed and memory benchmarks measured as ratios side by side, run by `make bench` /
-`hermes-eval bench` into reports/bench.{md,json}. Not the published benchmark boards (CoSQA, SWE-bench,
+"""What the parts cost: speed and memory measured as ratios side by side, run by `make costs` /
+`hermes-eval costs` into reports/costs.{md,json}. Not the published benchmark boards (CoSQA, SWE-bench,
 RepoEval: `make benchmarks`, reports/benchmarks/), which are runs judged like any other."""

@@ -1,4 +1,4 @@
-"""Run the benchmarks and write reports/bench.json and reports/bench.md."""
+"""Run the cost measures (``hermes-eval costs``) and write reports/costs.json and reports/costs.md."""
 from __future__ import annotations
 
 import json
@@ -31,7 +31,9 @@ def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> di
     _register()
     results: dict = {"machine": dict(machine(), python=platform.python_version()), "versions": versions(),
                      "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "benches": {}}
-    previous = out_dir / "bench.json"
+    previous = out_dir / "costs.json"
+    if not previous.exists():  # its name before `bench` became `costs`, read for one release
+        previous = out_dir / "bench.json"
     if only and previous.exists():  # re-running some benches keeps the others' numbers
         results["benches"] = json.loads(previous.read_text()).get("benches", {})
     for name, fn in BENCHES.items():
@@ -43,10 +45,10 @@ def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> di
         except Exception as exc:  # noqa: BLE001 - one broken bench must not hide the others
             results["benches"][name] = {"error": f"{type(exc).__name__}: {exc}"[:500]}
         results["benches"][name]["wall_s"] = round(time.perf_counter() - t, 1)
-        log.info("[bench] %s: %s", name, json.dumps(results["benches"][name])[:300])
+        log.info("[costs] %s: %s", name, json.dumps(results["benches"][name])[:300])
     out_dir.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(out_dir / "bench.json", (json.dumps(results, indent=1) + "\n").encode())
-    atomic_write_bytes(out_dir / "bench.md", render(results).encode())
+    atomic_write_bytes(out_dir / "costs.json", (json.dumps(results, indent=1) + "\n").encode())
+    atomic_write_bytes(out_dir / "costs.md", render(results).encode())
     return results
 
 
@@ -75,10 +77,10 @@ def _embedders(r: dict | None) -> list[str]:
 
 def render(results: dict) -> str:
     m = results["machine"]
-    lines = ["# hermes-eval benchmarks", "",
+    lines = ["# hermes-eval costs: what the parts cost (speed, memory)", "",
              f"Machine: {m.get('platform')}, {m.get('cpus')} CPUs, {m.get('processor')}; "
              f"Python {m.get('python')}; measured {results['when']}.", "",
-             "## Targets", "", _row(["bench", "measured", "target", "result"]), _row(["---"] * 4)]
+             "## Targets", "", _row(["cost", "measured", "target", "result"]), _row(["---"] * 4)]
     b = results["benches"]
     summary = {"sweep_reuse": ("ratio", "{single_arm_s}s single vs {grid_6_arms_s}s for 6 arms"),
                "harness_overhead": ("ratio", "{pipeline_p50_ms} ms vs raw {raw_bm25s_p50_ms} ms; "

@@ -4,8 +4,8 @@ a fresh folder of its own, so nothing is kept from an earlier build and the trac
 touched. Each board's wall seconds and peak RSS (``wait4``'s, the process and what it waited for); the
 whole build's seconds against :data:`MAX_SECONDS` and the largest board's peak against :data:`MAX_RSS_MB`.
 
-``python -m hermes_eval.costs.boards_build [REPORTS]`` prints the result as JSON; ``hermes-eval bench --only
-boards_build`` writes it into reports/bench.json and bench.md.
+``python -m hermes_eval.costs.boards_build [REPORTS]`` prints the result as JSON; ``hermes-eval costs --only
+boards_build`` writes it into reports/costs.json and costs.md.
 """
 from __future__ import annotations
 
@@ -41,13 +41,13 @@ def run(cache: Path | None = None, reports: Path = Path("reports")) -> dict:
         total = round(time.perf_counter() - start, 3)
     peak = max(r["peak_rss_mb"] for r in rows)
     return {"boards": len(rows), "seconds": total, "peak_rss_mb": peak, "rows": rows,
-            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),  # its own: bench --only keeps the rest
+            "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),  # its own: costs --only keeps the rest
             "max_seconds": MAX_SECONDS, "max_rss_mb": MAX_RSS_MB,
             "passed": total <= MAX_SECONDS and peak <= MAX_RSS_MB}
 
 
 def target_row(r: dict | None) -> list[str]:
-    """The bench's row of bench.md's Targets table."""
+    """The row of costs.md's Targets table."""
     if not r:
         return []
     if "error" in r or "skipped" in r:
@@ -59,7 +59,7 @@ def target_row(r: dict | None) -> list[str]:
 
 
 def markdown(r: dict | None) -> list[str]:
-    """The section for reports/bench.md: each board's rebuild."""
+    """The section for reports/costs.md: each board's rebuild."""
     head = stand_in("Boards build", r)
     if head is not None:
         return head

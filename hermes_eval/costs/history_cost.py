@@ -101,7 +101,7 @@ def run(cache: Path | None = None, qs_dir: Path | None = None, rounds: int = ROU
 
 
 def markdown(r: dict | None) -> list[str]:
-    """The section for reports/bench.md."""
+    """The section for reports/costs.md."""
     head = stand_in("History set cost", r)
     if head is not None:
         return head

@@ -1,4 +1,4 @@
-"""What every bench's section of reports/bench.md starts with: a markdown table row, and the one line that
+"""What every bench's section of reports/costs.md starts with: a markdown table row, and the one line that
 stands for a bench that was skipped or failed."""
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ Reads each instance's ``base_commit`` straight from the repository with ``git ls
 tokenizer: alphanumeric runs, camelCase/snake_case parts plus the whole identifier, lower case),
 ranks the snapshot's ``.py`` files with BM25 Okapi (rank-bm25's formula: k1 1.5, b 0.75, idf floor
 epsilon 0.25 x the mean idf) and scores file nDCG@10 against the golden patch's files. It shares
-no code with the harness on purpose: ``make bench`` times our arm against it in one run.
+no code with the harness on purpose: ``make costs`` times our arm against it in one run.
 """
 from __future__ import annotations
 

@@ -180,7 +180,7 @@ def unmeasured(r: dict | None, title: str) -> list[str] | None:
 
 
 def markdown(r: dict | None) -> list[str]:
-    """The cost table for reports/bench.md."""
+    """The cost table for reports/costs.md."""
     if (lines := unmeasured(r, "SWE-bench Lite cost")) is not None:
         return lines
     refs = r["reference"]

@@ -90,7 +90,7 @@ def run(cache: Path) -> dict:
 
 
 def markdown(r: dict | None) -> list[str]:
-    """The dense cost section of reports/bench.md."""
+    """The dense cost section of reports/costs.md."""
     if (lines := swebench_cost.unmeasured(r, "SWE-bench Lite dense cost")) is not None:
         return lines
     row = swebench_cost.table_row

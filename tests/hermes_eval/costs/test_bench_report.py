@@ -89,12 +89,12 @@ def test_kth_snapshot_takes_the_first_built_not_the_first_sorted_key():
     assert _kth_snapshot({"snapshots": snapshots, "snapshot_work": work})["a"]["first_texts_tokenized"] == 10
 
 
-def test_the_committed_bench_md_is_what_its_json_renders():
-    """bench --only re-renders bench.md from bench.json: a section only in the markdown would be lost."""
+def test_the_committed_costs_md_is_what_its_json_renders():
+    """costs --only re-renders costs.md from costs.json: a section only in the markdown would be lost."""
     import json
     from pathlib import Path
 
     from hermes_eval.costs.benches import render
 
     reports = Path(__file__).resolve().parents[3] / "reports"
-    assert render(json.loads((reports / "bench.json").read_text())) == (reports / "bench.md").read_text()
+    assert render(json.loads((reports / "costs.json").read_text())) == (reports / "costs.md").read_text()

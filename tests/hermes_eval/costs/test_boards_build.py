@@ -1,6 +1,6 @@
 """The boards bench: it rebuilds every board it finds from its committed results, each in a process of its
 own into a fresh folder (the results it read are left as they were, nothing written beside them), times each
-and takes its peak RSS; its row in bench.md passes only within both targets."""
+and takes its peak RSS; its row in costs.md passes only within both targets."""
 from __future__ import annotations
 
 import hashlib

@@ -3,7 +3,7 @@
 charts) ignored, not tracked (`make boards` makes them from the committed results).
 
 Sizes are git's: the blobs the index holds (what a commit takes), not the working tree's files, which
-`make sweep`, `make bench` and `make boards` rewrite in a user's clone without changing what is tracked."""
+`make sweep`, `make costs` and `make boards` rewrite in a user's clone without changing what is tracked."""
 from __future__ import annotations
 
 import subprocess
