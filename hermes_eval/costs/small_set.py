@@ -124,7 +124,7 @@ def run(cache: Path | None = None, rounds: int = ROUNDS, sets: tuple[SmallSet, .
 
 
 def markdown(r: dict | None) -> list[str]:
-    """The section for reports/bench.md."""
+    """The section for reports/costs.md."""
     head = stand_in("Small sets", r)
     if head is not None:
         return head
