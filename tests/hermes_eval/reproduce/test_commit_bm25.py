@@ -150,3 +150,35 @@ def test_the_records_anchor_is_the_value_their_statistics_file_gives(tmp_path):
     head = subprocess.run(["git", "-C", str(repo), "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
     (mirrored,) = cited(repo, record, head)
     assert mirrored.value == read[0].value and mirrored.commit == head
+
+
+def test_the_kinds_entry_ranks_a_release_rows_files_from_the_mirrors_history(tmp_path):
+    """commit_bm25 as a reproduction of the gandhi record: the variant's repository found under the mirrors
+    folder (here the tiny repository), the release's gold row searched with its rewrite, older commits only."""
+    import csv
+
+    from hermes_eval.config.benchmarks import benchmark
+    from hermes_eval.config.compose import CONF_DIR
+    from hermes_eval.reproduce.kind import Request
+    from hermes_eval.reproduce.registry import reproduction
+
+    shas = _repo(tmp_path / "repo")
+    mirrors = tmp_path / "mirrors"
+    (mirrors / "redis+redis").mkdir(parents=True)
+    (mirrors / "redis+redis" / "repo").symlink_to(tmp_path / "repo")
+    release = tmp_path / "ds"
+    (release / "gold" / "redis_redis").mkdir(parents=True)
+    (release / "misc").mkdir()
+    with open(release / "gold/redis_redis/v2_redis_redis_gpt4_gold.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["commit_id", "commit_date", "commit_message", "actual_files_modified", "transformed_message_gpt4"])
+        w.writerow([shas[3], 4000, HISTORY[3][1], "['parser.c', 'gone.c']", "parser crash"])
+    (release / "misc/code_extensions.json").write_text('[".c"]')
+    (release / "misc/repos_bm25_stats.csv").write_text("repo_name,MAP,MRR\nredis_redis,0.25,0.5\n")
+    out = reproduction("commit_bm25")(Request(benchmark("gandhi", CONF_DIR), "gandhi-redis", data=release, options=(
+        ("mirrors", str(mirrors)), ("tokenizer", "words"))))
+    (row,) = out.per_query
+    assert row["repository"] == "redis/redis" and row["commit"] == shas[3]
+    assert row["MRR"] == 1.0 and row["MAP"] == 1.0 and row["MAP_std"] == 0.5  # parser.c first; gone.c never
+    assert "| redis/redis | 1 | 1.0000 | 0.5000 | 1.0000 |" in out.markdown
+    assert [(p.queryset, p.metric, p.value) for p in out.published] == [("gandhi-redis", "file_mrr@10", 0.5)]
