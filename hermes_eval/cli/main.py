@@ -297,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
         p.add_argument("--cache", default=".cache")
         p.add_argument("--only", nargs="*", help="sweep_reuse harness_overhead embedding_throughput scaling "
                                                  "metrics_speed embedders swebench_cost swebench_dense_cost (these two "
-                                                 "need HERMES_MIRRORS)")
+                                                 "need HERMES_MIRRORS) snapshot_sets (HERMES_COSTS_SNAPSHOT_SET) "
+                                                 "small_set boards_build")
     p = sub.add_parser("serve", help="serve the configured pipeline as a HERMES-style POST /search "
                        "service on loopback (score it with retriever=http)")
     p.set_defaults(func=cmd_serve)

@@ -12,18 +12,20 @@ from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.record.manifest import machine, versions
 
 BENCHES: dict[str, Callable[[Path], dict]] = {}
+RENAMED = {"history_cost": "snapshot_sets"}  # old name -> new, accepted (and read from older json) for one release
 log = logging.getLogger(__name__)
 
 
 def _register() -> None:
-    from hermes_eval.costs import (boards_build, embedder_costs, embedding, history_cost, metrics_speed, overhead,
-                                   reuse, scaling, small_set, swebench_cost, swebench_dense_cost)
+    from hermes_eval.costs import (boards_build, embedder_costs, embedding, metrics_speed, overhead,
+                                   reuse, scaling, small_set, snapshot_sets, swebench_cost,
+                                   swebench_dense_cost)
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
                     "embedding_throughput": embedding.run, "scaling": scaling.run,
                     "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run,
                     "swebench_cost": swebench_cost.run, "swebench_dense_cost": swebench_dense_cost.run,
-                    "history_cost": history_cost.run, "small_set": small_set.run,
+                    "snapshot_sets": snapshot_sets.run, "small_set": small_set.run,
                     "boards_build": lambda c: boards_build.run()})
 
 
@@ -34,8 +36,13 @@ def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> di
     previous = out_dir / "costs.json"
     if not previous.exists():  # its name before `bench` became `costs`, read for one release
         previous = out_dir / "bench.json"
+    if only:
+        for name in [n for n in only if n in RENAMED]:
+            log.warning("costs --only %s is now %s", name, RENAMED[name])
+        only = [RENAMED.get(n, n) for n in only]
     if only and previous.exists():  # re-running some benches keeps the others' numbers
-        results["benches"] = json.loads(previous.read_text()).get("benches", {})
+        kept = json.loads(previous.read_text()).get("benches", {})
+        results["benches"] = {RENAMED.get(k, k): v for k, v in kept.items()}
     for name, fn in BENCHES.items():
         if only and name not in only:
             continue
@@ -109,9 +116,9 @@ def render(results: dict) -> str:
     from hermes_eval.costs.swebench_dense_cost import markdown as swebench_dense_markdown
 
     lines += swebench_dense_markdown(b.get("swebench_dense_cost"))
-    from hermes_eval.costs.history_cost import markdown as history_markdown
+    from hermes_eval.costs.snapshot_sets import markdown as snapshot_sets_markdown
 
-    lines += history_markdown(b.get("history_cost"))
+    lines += snapshot_sets_markdown(b.get("snapshot_sets"))
     from hermes_eval.costs.small_set import markdown as small_set_markdown
 
     lines += small_set_markdown(b.get("small_set"))

@@ -1,5 +1,5 @@
 """A small run's fixed cost (issue 55): whole-file BM25 on query sets mined from repositories no test names,
-each run beside the minimal blob-cached reference (``history_reference.py``) and beside the harness's own
+each run beside the minimal blob-cached reference (``snapshot_sets_reference.py``) and beside the harness's own
 start-up (``hermes-eval --help``), interleaved in one bench run: every round runs the three for each set,
 each as its own process on a cold cache, the order alternating between rounds. Each round's ratio is its
 own (ours over that round's reference); the median and spread are reported, with each side's peak RSS
@@ -69,7 +69,7 @@ def _ours(s: SmallSet, datasets: Path, tmp: Path, tag: str) -> tuple[float, floa
 
 
 def _reference(s: SmallSet, datasets: Path) -> tuple[float, float, dict]:
-    wall, rss, out = timed([sys.executable, "-m", "hermes_eval.costs.history_reference", str(datasets / s.name)])
+    wall, rss, out = timed([sys.executable, "-m", "hermes_eval.costs.snapshot_sets_reference", str(datasets / s.name)])
     return wall, rss, json.loads(out.strip().splitlines()[-1])
 
 
@@ -130,7 +130,7 @@ def markdown(r: dict | None) -> list[str]:
         return head
     lines = ["", f"## Small sets (whole-file BM25 on sets mined from {', '.join(r['mirrors'])}; {r['rounds']} "
                  "interleaved rounds, alternating order, each side a process on a cold cache)", "",
-             "Reference: `hermes_eval/costs/history_reference.py` (git ls-tree, blobs read and tokenized once by "
+             "Reference: `hermes_eval/costs/snapshot_sets_reference.py` (git ls-tree, blobs read and tokenized once by "
              "blob id, rank-bm25 BM25Okapi per snapshot, top 100; no masking, hygiene, judging or records). "
              "Start-up: `hermes-eval --help` in the same rounds.", "",
              table_row(["set", "queries", "snapshots", "ours s", "reference s", "x reference (median)", "spread",

@@ -25,3 +25,14 @@ def test_bench_is_an_alias_saying_the_new_name_and_reading_the_old_file(tmp_path
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "hermes-eval costs" in err[0]
     assert json.loads((tmp_path / "costs.json").read_text())["benches"] == KEPT
+
+
+def test_the_history_cost_section_is_now_snapshot_sets_and_its_old_name_still_selects_it(tmp_path, monkeypatch):
+    for var in ("HERMES_COSTS_SNAPSHOT_SET", "HERMES_BENCH_HISTORY"):
+        monkeypatch.delenv(var, raising=False)
+    (tmp_path / "costs.json").write_text(json.dumps({"benches": {"history_cost": {"skipped": "old"}, **KEPT}}))
+    assert main(["costs", "--out", str(tmp_path), "--cache", str(tmp_path / "c"), "--only", "history_cost"]) == 0
+    got = json.loads((tmp_path / "costs.json").read_text())["benches"]
+    assert set(got) == {"snapshot_sets", "sweep_reuse"}
+    assert "HERMES_COSTS_SNAPSHOT_SET" in got["snapshot_sets"]["skipped"]  # it ran again, under its new name
+    assert "## Snapshot set cost" in (tmp_path / "costs.md").read_text()

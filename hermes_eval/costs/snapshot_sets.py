@@ -1,12 +1,14 @@
-"""A history set's cost (issue 46): our BM25 arms over a query set of many snapshots against the minimal
-blob-cached BM25 (``history_reference.py``), in one bench run, interleaved: each round runs the reference
-and every arm, each as its own process on a cold cache, the order alternating between rounds. The time
-ratio is each round's own (arm over that round's reference); its median and spread are reported, with
-each side's peak RSS, and the cost of a repository's k-th snapshot against its first (build seconds and
-texts tokenized from the record's ``snapshot_work``; the reference's seconds and blobs read per snapshot).
+"""A snapshot set's cost (issue 46): our BM25 arms over a query set of many snapshots (one per query: a mined
+history, Ye et al., Gandhi) against the minimal blob-cached BM25 (``snapshot_sets_reference.py``), in one run,
+interleaved: each round runs the reference and every arm, each as its own process on a cold cache, the order
+alternating between rounds. The time ratio is each round's own (arm over that round's reference); its median and
+spread are reported, with each side's peak RSS, and the cost of a repository's k-th snapshot against its first
+(build seconds and texts tokenized from the record's ``snapshot_work``; the reference's seconds and blobs read per
+snapshot).
 
-The query set is an imported snapshot set under a datasets folder: ``HERMES_BENCH_HISTORY`` =
-``DATASETS/NAME`` (e.g. ``datasets import ye ... limit=200``); without it the bench says so.
+The query set is an imported snapshot set under a datasets folder: ``HERMES_COSTS_SNAPSHOT_SET`` =
+``DATASETS/NAME`` (e.g. ``datasets import ye ... limit=200``); without it the section says so. Its names from
+before "history" meant the board only (``HERMES_BENCH_HISTORY``, ``..._ROUNDS``) are read for one release.
 """
 from __future__ import annotations
 
@@ -23,13 +25,14 @@ from hermes_eval.costs.section import stand_in, table_row
 
 ARMS = (("bm25", "whole_file"), ("mteb_bm25", "whole_file"))
 TARGET_RATIO, MAX_RSS_MB = 4.0, 2048
-ROUNDS = int(os.environ.get("HERMES_BENCH_HISTORY_ROUNDS", "2"))
+ENV, OLD_ENV = "HERMES_COSTS_SNAPSHOT_SET", "HERMES_BENCH_HISTORY"  # the old name read for one release
+ROUNDS = int(os.environ.get(f"{ENV}_ROUNDS") or os.environ.get(f"{OLD_ENV}_ROUNDS") or "2")
 BINS = ((1, 1), (2, 10), (11, 100), (101, 1000), (1001, 10**9))  # k-th snapshot ranges
 
 
 def _reference(qs_dir: Path) -> dict:
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "hermes_eval.costs.history_reference", str(qs_dir)],
+    proc = subprocess.run([sys.executable, "-m", "hermes_eval.costs.snapshot_sets_reference", str(qs_dir)],
                           capture_output=True, text=True, check=True)
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     out["process_s"] = round(time.perf_counter() - start, 2)
@@ -69,11 +72,12 @@ def _ours_by_k(work: dict) -> list[tuple[float, float]]:
 
 
 def run(cache: Path | None = None, qs_dir: Path | None = None, rounds: int = ROUNDS) -> dict:
-    qs_dir = qs_dir or (Path(os.environ["HERMES_BENCH_HISTORY"]) if os.environ.get("HERMES_BENCH_HISTORY") else None)
+    given = os.environ.get(ENV) or os.environ.get(OLD_ENV)
+    qs_dir = qs_dir or (Path(given) if given else None)
     if qs_dir is None or not (qs_dir / "manifest.json").is_file():
-        return {"skipped": "needs HERMES_BENCH_HISTORY=DATASETS/NAME, an imported snapshot query set"}
+        return {"skipped": f"needs {ENV}=DATASETS/NAME, an imported snapshot query set"}
     refs, arms = [], {f"{r}/{c}": [] for r, c in ARMS}
-    with tempfile.TemporaryDirectory(prefix="hermes-histcost-") as tmp_name:
+    with tempfile.TemporaryDirectory(prefix="hermes-snapshot-sets-") as tmp_name:
         tmp = Path(tmp_name)
         for i in range(rounds):
             steps = ["reference", *arms]
@@ -102,12 +106,12 @@ def run(cache: Path | None = None, qs_dir: Path | None = None, rounds: int = ROU
 
 def markdown(r: dict | None) -> list[str]:
     """The section for reports/costs.md."""
-    head = stand_in("History set cost", r)
+    head = stand_in("Snapshot set cost", r)
     if head is not None:
         return head
-    lines = ["", f"## History set cost ({r['queryset']}: {r['queries']} queries on {r['snapshots']} snapshots; "
+    lines = ["", f"## Snapshot set cost ({r['queryset']}: {r['queries']} queries on {r['snapshots']} snapshots; "
                  f"{r['rounds']} interleaved rounds, alternating order, each side a process on a cold cache)", "",
-             f"Reference (`hermes_eval/costs/history_reference.py`: git ls-tree, blobs read and tokenized once by "
+             f"Reference (`hermes_eval/costs/snapshot_sets_reference.py`: git ls-tree, blobs read and tokenized once by "
              f"blob id, rank-bm25 BM25Okapi per snapshot, top 100): {' s, '.join(map(str, r['reference_seconds']))} s, "
              f"peak RSS {r['reference_peak_rss_mb']} MB, file MRR@100 {r['reference_file_mrr@100']}.", "",
              table_row(["arm", "seconds per round", "x reference (median)", "spread", "target", "peak RSS MB", "file MRR",

@@ -1,5 +1,5 @@
-"""A minimal blob-cached BM25 over a snapshot query set (a history set, Ye et al., Gandhi, SWE-bench): the
-floor that ``history_cost.py`` holds the harness's BM25 arms to.
+"""A minimal blob-cached BM25 over a snapshot query set (a mined history, Ye et al., Gandhi, SWE-bench): the
+floor that ``snapshot_sets.py`` holds the harness's BM25 arms to.
 
 For each query, its snapshot (``meta.scope`` ``NAME@COMMIT8/``, the commit from the query set's
 ``corpus_sources`` ``git:REPO@COMMIT``) is listed with ``git ls-tree``; each file of the indexed languages
@@ -151,7 +151,7 @@ def mrr(rankings: dict[str, list[str]], rows: list[dict]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m hermes_eval.costs.history_reference QUERYSET_DIR [ORDER_JSON]``: one JSON line (queries,
+    """``python -m hermes_eval.costs.snapshot_sets_reference QUERYSET_DIR [ORDER_JSON]``: one JSON line (queries,
     snapshots, wall seconds, peak RSS MB, file MRR, per-snapshot seconds and new blobs in build order)."""
     import resource
 
