@@ -1,6 +1,6 @@
 """Real corpus fixtures for the index backends: installed package source, chunked in 20-line
-windows, embedded once per session with the packaged MiniLM (cached under .cache/test-embeddings/backends,
-so a rerun does not embed again)."""
+windows; 200 of them embedded once per session with the packaged MiniLM (cached under
+.cache/test-embeddings/backends, so a rerun does not embed again), the ANN tests' 2,000 read from a slice."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,21 +43,23 @@ def real_chunks(tmp_path_factory):
     return sorted(chunks, key=lambda c: c.id)
 
 
-@pytest.fixture(scope="session")
-def real_corpus(real_chunks, embedder) -> Embedded:
-    """Every real chunk with its MiniLM vector (for the ANN recall tests: a minute of embedding on a fresh
-    clone, which the 200 of ``small_corpus`` do not wait for)."""
-    texts = [c.text for c in real_chunks]
-    return Embedded([c.id for c in real_chunks], texts, embedder.embed_documents(texts))
+ANN_SLICE = ROOT / "tests" / "slices" / "ann" / "vectors.npz"
 
 
 @pytest.fixture(scope="session")
-def real_queries(real_corpus, embedder) -> np.ndarray:
-    """100 query vectors: the first two lines of a seeded sample of chunks, as a code query."""
-    rng = np.random.default_rng(7)
-    picks = rng.choice(len(real_corpus.texts), size=100, replace=False)
-    texts = [" ".join(real_corpus.texts[i].splitlines()[:2]) for i in sorted(picks)]
-    return embedder.embed_queries(texts)
+def real_corpus() -> Embedded:
+    """Over 2,000 real chunks' MiniLM vectors, for the ANN recall tests: the committed slice written by
+    ``tests/slices/ann/make_vectors.py`` (these chunks' texts embedded once; embedding them here cost a
+    fresh clone two minutes of CPU for vectors whose origin the ANN-against-exact comparison does not see)."""
+    data = np.load(ANN_SLICE)
+    return Embedded([str(i) for i in data["ids"]], [], data["vectors"].astype(np.float32))
+
+
+@pytest.fixture(scope="session")
+def real_queries() -> np.ndarray:
+    """100 query vectors of the same slice: the first two lines of a seeded sample of its chunks, as a code
+    query, embedded with MiniLM's query side."""
+    return np.load(ANN_SLICE)["queries"].astype(np.float32)
 
 
 @pytest.fixture(scope="session")
