@@ -72,6 +72,7 @@ def test_each_variant_imports_from_its_slice(record: Benchmark, variant: Variant
     m = qs.manifest
     corpus = load_corpus(m["corpus_sources"], name=variant.name, cache_dir=str(tmp_path / "cache"),
                          exclude=tuple(m.get("corpus_exclude") or ()), languages=m.get("corpus_languages") or None)
+    assert corpus.fingerprint == m["corpus_fingerprint"]  # the set names the corpus its sources load, no more
     lines = {f.path: f.n_lines for f in corpus.files}
     outside = [(q.qid, g) for q in qs.queries for g in q.gold
                if g.path not in lines or not 1 <= g.start <= g.end <= max(lines[g.path], 1)]
