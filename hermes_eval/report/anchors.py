@@ -16,7 +16,7 @@ from hermes_eval.core.errors import UserError
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.report.options import BoardLimits
 
-__all__ = ["AVERAGES", "Anchor", "AnchorRow", "anchor_rows", "anchors_for", "limits_for", "load_anchors",
+__all__ = ["AVERAGES", "Anchor", "AnchorNotes", "AnchorRow", "anchor_notes", "anchor_rows", "anchors_for", "limits_for", "load_anchors",
            "main_scores_for", "shown_for"]
 
 
@@ -34,6 +34,35 @@ class AnchorRow:
     @property
     def arm(self) -> str:
         return f"{self.chunker}/{self.system}" if self.chunker else self.system
+
+
+MARKS = "abcdefghijklmnopqrstuvwxyz"  # an anchor row's arm that is not the board's best: its footnote
+
+
+@dataclass(frozen=True)
+class AnchorNotes:
+    """An anchors table's footnotes, each written once below it: every arm compared that is not the board's
+    best (marked a, b, ...: the arm, the best, the record's reason) and every note on what differs (1, 2, ...)."""
+
+    arms: tuple[tuple[str, str, str, str], ...]  # (mark, arm, the board's best arm, reason or "")
+    notes: tuple[str, ...]  # note n is notes[n - 1]
+
+    def arm_mark(self, row: AnchorRow) -> str:
+        """The row's arm footnote mark ("" when its arm is the board's best)."""
+        if row.best is None:
+            return ""
+        return next(m for m, arm, best, why in self.arms if (arm, best, why) == (row.arm, row.best[0],
+                                                                                 row.anchor.arm_reason))
+
+    def note_number(self, row: AnchorRow) -> int | None:
+        return self.notes.index(row.anchor.note) + 1 if row.anchor.note else None
+
+
+def anchor_notes(rows: tuple[AnchorRow, ...]) -> AnchorNotes:
+    """The footnotes of ``rows``, in the order the rows first name them."""
+    arms = dict.fromkeys((r.arm, r.best[0], r.anchor.arm_reason) for r in rows if r.best is not None)
+    notes = dict.fromkeys(r.anchor.note for r in rows if r.anchor.note)
+    return AnchorNotes(tuple((MARKS[i % len(MARKS)], *k) for i, k in enumerate(arms)), tuple(notes))
 
 
 def load_anchors(path: Path) -> tuple[tuple[Anchor, ...], tuple[str, ...]]:

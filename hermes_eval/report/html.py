@@ -11,6 +11,7 @@ from importlib import resources
 from jinja2 import Environment, PackageLoader, select_autoescape
 from markupsafe import Markup
 
+from hermes_eval.report.anchors import anchor_notes
 from hermes_eval.report.explorer import sidecar_path
 from hermes_eval.report.markdown import chart_path
 from hermes_eval.report.table import cell_text, fmt_ci, fmt_num, short_hash
@@ -48,7 +49,8 @@ def env() -> Environment:
                     autoescape=select_autoescape(default=True, default_for_string=True),
                     trim_blocks=True, lstrip_blocks=True)
     e.filters.update(ci=fmt_ci, num=fmt_num, v=num_attr, anchor=anchor, txt=cell_text, short=short_hash)
-    e.globals.update(chart_path=chart_path, sidecar_path=sidecar_path, build_command=BUILD_COMMAND)
+    e.globals.update(chart_path=chart_path, sidecar_path=sidecar_path, build_command=BUILD_COMMAND,
+                     anchor_notes=anchor_notes)
     return e
 
 

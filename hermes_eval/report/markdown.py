@@ -1,4 +1,5 @@
-"""GitHub-flavoured markdown leaderboard: top table with CIs and marks, links to chart PNGs."""
+"""GitHub-flavoured markdown leaderboard: per query set the measures its record names with CIs and marks,
+the published anchors, breakdowns and the Pareto chart (the rest is on the HTML page)."""
 from __future__ import annotations
 
 from typing import Mapping
@@ -6,6 +7,7 @@ from typing import Mapping
 import pandas as pd
 
 from hermes_eval.record.results import HYGIENE_PREFIX
+from hermes_eval.report.anchors import anchor_notes
 from hermes_eval.report.options import MARKDOWN_TOP_ROWS
 from hermes_eval.report.table import Board, fmt_ci, fmt_num, short_hash
 from hermes_eval.report.view import BoardView, LeaderboardView
@@ -14,12 +16,16 @@ from hermes_eval.report.view import BoardView, LeaderboardView
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;"}
 _MD_PUNCT = "\\`*_[]()#!~"
 MAX_CELL = 160
-ANCHOR_ARM_MARKS = "abcdefghijklmnopqrstuvwxyz"  # an anchor row's arm that is not the board's best: see below
 HTML_PAGE = "leaderboard.html"  # beside the markdown (report/publish.py HTML)
 NOT_COMPARABLE_MARK = "·"
 # per-run hygiene columns: share of queries verbatim in their gold, share leaking (in gold or
 # elsewhere in the corpus), queries with no judgeable chunk in the run's chunking
 HYGIENE_HEAD = ("self-ret.", "leak", "unans.")
+HYGIENE_LEGEND = ("**self-ret.**: share of queries whose text is verbatim in their gold; **leak**: verbatim in "
+                  "their gold or elsewhere in the corpus; **unans.**: queries with no judgeable chunk in the arm's "
+                  "chunking.")
+HYGIENE_CLEAN = ("Hygiene: no query's text is verbatim in its gold or elsewhere in the corpus, and every query "
+                 "is answerable in every arm shown.")
 LEAKING_HEADING = "# Leaking query sets"
 LEAKING_NOTE = ("These sets put their queries' text where retrieval finds it (self-retrieval or leak share "
                 "above the threshold in `hygiene.self_retrieval_warn`); their scores are not search quality.")
@@ -53,6 +59,18 @@ def _share(value: object) -> str:
     return "" if value is None or pd.isna(value) else f"{float(value):.0%}"
 
 
+def _hygiene_flagged(rows: pd.DataFrame) -> bool:
+    """Any run with a self-retrieval or leak share above 0, or an unanswerable query."""
+    cols = [f"{HYGIENE_PREFIX}{c}" for c in ("self_retrieval_share", "leak_share", "unanswerable")]
+    return any(c in rows.columns and (pd.to_numeric(rows[c], errors="coerce").fillna(0) > 0).any() for c in cols)
+
+
+def _hygiene_known(rows: pd.DataFrame) -> bool:
+    """Every run's leak share and unanswerable count are recorded (so a clean board can say it is)."""
+    cols = [f"{HYGIENE_PREFIX}{c}" for c in ("leak_share", "unanswerable")]
+    return all(c in rows.columns and rows[c].notna().all() for c in cols)
+
+
 def _hygiene_cells(r: pd.Series) -> list[str]:
     """self-retrieval share, leak share and unanswerable count of one run."""
     unans = r.get(f"{HYGIENE_PREFIX}unanswerable")
@@ -74,8 +92,9 @@ def _table(bv: BoardView, metrics: tuple[str, ...]) -> list[str]:
     b = bv.board
     costs = b.embedder_costs
     emb_head = ["embedder"] if b.embedders_differ else []
+    hygiene = _hygiene_flagged(b.rows.head(MARKDOWN_TOP_ROWS))
     head = ["#", "tied", "system", "chunker", *emb_head, "config", *metrics, "p50 ms", "p95 ms",
-            *[heading for _, heading, _ in costs], *HYGIENE_HEAD]
+            *[heading for _, heading, _ in costs], *(HYGIENE_HEAD if hygiene else ())]
     text_cols = 5 + len(emb_head)
     lines = ["| " + " | ".join(md_cell(h) for h in head) + " |",
              "|" + "|".join(["--:"] + [":--"] * (text_cols - 1) + ["--:"] * (len(head) - text_cols)) + "|"]
@@ -89,14 +108,16 @@ def _table(bv: BoardView, metrics: tuple[str, ...]) -> list[str]:
             sym = mk.symbol or (NOT_COMPARABLE_MARK if mk.verdict == "na" else "")
             cells.append(md_cell(fmt_ci(r, m)) + (f" {sym}" if sym else ""))
         cells += [fmt_num(r.get("total_p50_ms")), fmt_num(r.get("total_p95_ms")),
-                  *[fmt_num(r.get(col), digits) for col, _, digits in costs], *_hygiene_cells(r)]
+                  *[fmt_num(r.get(col), digits) for col, _, digits in costs], *(_hygiene_cells(r) if hygiene else ())]
         lines.append("| " + " | ".join(cells) + " |")
     if len(b.rows) > MARKDOWN_TOP_ROWS:
         lines += ["", f"…and {len(b.rows) - MARKDOWN_TOP_ROWS} more runs in the HTML leaderboard."]
+    if hygiene or _hygiene_known(b.rows.head(MARKDOWN_TOP_ROWS)):
+        lines += ["", HYGIENE_LEGEND if hygiene else HYGIENE_CLEAN]
     others = [m for m in b.quality if m not in metrics]
     if others:
-        lines += ["", f"The measures its record names; {len(others)} more ({md_cell(', '.join(others))}) in "
-                      f"[the HTML leaderboard]({HTML_PAGE}) and `results/`."]
+        lines += ["", f"Columns: the measures the set's benchmark record names. Also measured, on the HTML page "
+                      f"(`{HTML_PAGE}`, which `make boards` builds) and in `results/`: {md_cell(', '.join(others))}."]
     return lines
 
 
@@ -105,30 +126,26 @@ def _anchors(bv: BoardView) -> list[str]:
     metric says why it is the one compared, and each note on what differs is written once, below."""
     if not bv.anchors:
         return []
+    fn = anchor_notes(bv.anchors)
     lines = ["", "**Published anchors beside our numbers**", "",
              "| published | metric | published value | our arm | ours [95% CI] | ours − published | source | what differs |",
              "|:--|:--|--:|:--|--:|--:|:--|:--|"]
-    notes: dict[str, int] = {}
-    arms: dict[tuple[str, str, str], str] = {}
     for a in bv.anchors:
         ours = f"{a.ours:.3f} [{a.ci[0]:.3f}, {a.ci[1]:.3f}]" if a.ours is not None else "not run"
         delta = f"{a.ours - a.anchor.value:+.3f}" if a.ours is not None else ""
         metric = a.anchor.metric + (" (mean of the repositories' means)" if a.anchor.average == "repos" else "")
-        arm = md_cell(a.arm)
-        if a.best is not None:
-            key = (a.arm, a.best[0], a.anchor.arm_reason)
-            arm += f" ({arms.setdefault(key, ANCHOR_ARM_MARKS[len(arms) % len(ANCHOR_ARM_MARKS)])})"
-        note = f"[{notes.setdefault(a.anchor.note, len(notes) + 1)}]" if a.anchor.note else ""
+        mark, n = fn.arm_mark(a), fn.note_number(a)
         lines.append("| " + " | ".join([md_cell(a.anchor.published), md_cell(metric), f"{a.anchor.value:.4g}",
-                                         arm, ours, delta, md_cell(a.anchor.source), note]) + " |")
-    if arms:
+                                         md_cell(a.arm) + (f" ({mark})" if mark else ""), ours, delta,
+                                         md_cell(a.anchor.source), f"[{n}]" if n else ""]) + " |")
+    if fn.arms:
         lines.append("")
-        for (arm, best, reason), mark in arms.items():
-            why = md_cell(reason) if reason else "no reason given in the record (its anchor's arm_reason)"
+        for mark, arm, best, reason in fn.arms:
+            why = md_cell(reason) if reason else "no reason given in the record (its anchor's `arm_reason`)"
             lines.append(f"- ({mark}) {md_cell(arm)} is compared, not this board's best arm on the metric "
                          f"({md_cell(best)}): {why}")
-    if notes:
-        lines += ["", "What differs:", ""] + [f"{n}. {md_cell(text)}" for text, n in notes.items()]
+    if fn.notes:
+        lines += ["", "What differs:", ""] + [f"{n}. {md_cell(text)}" for n, text in enumerate(fn.notes, start=1)]
     return lines
 
 
@@ -156,7 +173,8 @@ def _repositories(bv: BoardView) -> list[str]:
 
 
 def _strata_table(rt, note: str) -> list[str]:
-    if rt is None or not rt.repos:
+    """A breakdown's table; none for a single stratum (it would repeat the board's own column)."""
+    if rt is None or len(rt.repos) < 2:
         return []
     lines = ["", f"**Per {rt.title}: {md_cell(rt.metric)}** {note}", "",
              "| run | " + " | ".join(f"{md_cell(lang)} (n={n})" for lang, n in rt.repos) + " |",
@@ -173,19 +191,24 @@ def _strata_table(rt, note: str) -> list[str]:
 
 
 def _misses(bv: BoardView) -> list[str]:
-    """Each arm's misses at k by cause."""
+    """Each arm's misses at k by cause; a cause no arm has is named below the table, not given a column."""
     mt = bv.misses
     if mt is None:
         return []
+    seen = [j for j in range(len(mt.causes)) if any(counts[j] for _, _, _, counts in mt.rows)]
     lines = ["", f"**Misses at {mt.k} by cause** (queries with no relevant chunk in an arm's top {mt.k}; "
                  "`hermes-eval compare` shows them query by query; the last column: hits whose gold falls "
                  "outside a 2k-token context)", "",
-             "| run | queries | hits | " + " | ".join(md_cell(c) for c in (*mt.causes, mt.budget_label)) + " |",
-             "|:--|--:|--:|" + "--:|" * (len(mt.causes) + 1)]
+             "| run | queries | hits | " + " | ".join(md_cell(c) for c in (*(mt.causes[j] for j in seen),
+                                                                          mt.budget_label)) + " |",
+             "|:--|--:|--:|" + "--:|" * (len(seen) + 1)]
     for i, (label, _, n, counts) in enumerate(mt.rows):
         pb = mt.past_budget[i] if i < len(mt.past_budget) else None
-        lines.append(f"| {md_cell(label)} | {n} | {n - sum(counts)} | " + " | ".join(map(str, counts))
-                     + f" | {'–' if pb is None else pb} |")
+        lines.append(f"| {md_cell(label)} | {n} | {n - sum(counts)} | " + "".join(f"{counts[j]} | " for j in seen)
+                     + f"{'–' if pb is None else pb} |")
+    unseen = [mt.causes[j] for j in range(len(mt.causes)) if j not in seen]
+    if unseen:
+        lines += ["", f"No arm misses for: {md_cell(', '.join(unseen))}."]
     return lines
 
 
@@ -223,11 +246,11 @@ def _board(bv: BoardView, stat_test: str, alpha: float, shown: Mapping[str, tupl
     lines += _repositories(bv)
     lines += _languages(bv)
     lines += _declared(bv)
-    links = [f"[{CHART_CAPTIONS.get(n, n)}]({chart_path(bv, n)})" for n in bv.charts]
-    if links:
-        lines += ["", "Charts: " + " · ".join(links)]
     if "pareto" in bv.charts:
-        lines += ["", f"![quality vs p95 latency]({chart_path(bv, 'pareto')})"]
+        lines += ["", f"![{CHART_CAPTIONS['pareto']}]({chart_path(bv, 'pareto')})"]
+    elsewhere = [CHART_CAPTIONS.get(n, n) for n in bv.charts if n != "pareto"]
+    if elsewhere:  # build outputs, not committed (.gitignore): a link would be dead on a code host
+        lines += ["", f"On the HTML page: {', '.join(elsewhere)}."]
     return lines + [""]
 
 

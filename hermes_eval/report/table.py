@@ -90,9 +90,11 @@ def choose_baseline(rows: pd.DataFrame, spec: str | None) -> tuple[str, str]:
 
 
 def boards(df: pd.DataFrame, baseline: str | None = None, columns: tuple[str, ...] = (),
-           main_scores: Mapping[str, str] | None = None) -> list[Board]:
+           main_scores: Mapping[str, str] | None = None,
+           shown: Mapping[str, tuple[str, ...]] | None = None) -> list[Board]:
     """One board per query set, ranked by its sort metric (its record's main score when given and fair,
-    ``sort_metric_for``; ties: nDCG@10, then system name); sets that leak come after every clean one."""
+    ``sort_metric_for``; ties: nDCG@10, then system name); sets that leak come after every clean one.
+    Its quality columns: the sort metric, the measures its record names (``shown``), then the others."""
     out = []
     ok = df[df["status"] == "ok"] if not df.empty and "status" in df.columns else df.iloc[0:0]
     for qs, group in (ok.groupby("queryset", sort=True) if not ok.empty else []):
@@ -103,7 +105,8 @@ def boards(df: pd.DataFrame, baseline: str | None = None, columns: tuple[str, ..
         chash, reason = choose_baseline(rows, baseline)
         out.append(Board(queryset=str(qs), rows=rows, sort_metric=metric, chunkers_differ=differ,
                          baseline=chash, baseline_reason=reason,
-                         quality=tuple(dict.fromkeys([metric, *present(group, QUALITY + tuple(columns))])),
+                         quality=tuple(dict.fromkeys([metric, *present(group, (shown or {}).get(str(qs), ())),
+                                                      *present(group, QUALITY + tuple(columns))])),
                          hygiene=set_hygiene(rows), embedders_differ=embedders_differ(rows)))
     return sorted(out, key=lambda b: b.hygiene.leaking)
 

@@ -176,5 +176,5 @@ def build_view(df: pd.DataFrame, inputs: BoardInputs, s: ReportSettings) -> Lead
     """The whole leaderboard (``df``: the records' table)."""
     by_hash = {str(r.get("config_hash")): r for r in inputs.records}
     views = tuple(board_view(b, by_hash, inputs.runs, s, inputs.codes.get(b.queryset, GoldCode({})))
-                  for b in boards(df, s.baseline, s.columns, dict(s.main_scores)))
+                  for b in boards(df, s.baseline, s.columns, dict(s.main_scores), dict(s.shown)))
     return LeaderboardView(views, failed(df), s, len(df), unusable_line(inputs.records))

@@ -3,6 +3,7 @@ and its declared columns, nothing else (the HTML page keeps every measure); an a
 arm the record names and, where the board has a better one, says why."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,7 @@ def board(tmp_path_factory) -> tuple[str, str]:
     qs = queries(plant=False)
     for k, (arm, hit) in enumerate(((BASELINE, 0.3), (HYBRID, 0.8))):
         arm = type(arm)(**{**arm.__dict__, "extra_metrics": _per_query(hit)})
-        write_arm(tmp / "runs", arm, qs, seed=k, queryset=SET)
+        write_arm(tmp / "runs", arm, qs, seed=k, queryset=SET, hygiene={"leak_share": 0.0, "unanswerable": 0})
     known = boards(conf)["toy"]
     anchors, columns = anchors_for("toy", conf)
     settings = ReportSettings(columns=columns, anchors=anchors, main_scores=known.main_scores,
@@ -81,7 +82,19 @@ def test_the_markdown_table_shows_the_main_score_field_measures_and_declared_col
     # what else the runs measured stays on the HTML page, and the markdown says where
     for other in ("ndcg@10", "recall@10", "line_coverage@10"):
         assert other not in _head(md) and f">{other}<" in html
-    assert "ndcg@10" in next(ln for ln in md.splitlines() if ln.startswith("The measures its record names"))
+    assert "ndcg@10" in next(ln for ln in md.splitlines() if ln.startswith("Columns: the measures"))
+    # the HTML table leads with the same measures, in the same order, and keeps the others after them
+    heads = re.findall(r'<th[^>]*>([^<]+?)(?: ▾)?</th>', html.split('<table', 1)[1].split('</thead>', 1)[0])
+    metric_heads = [h.strip() for h in heads if h.strip() in {*expected, "ndcg@10", "recall@10", "line_coverage@10"}]
+    assert metric_heads[:len(expected)] == expected and "ndcg@10" in metric_heads[len(expected):]
+
+
+def test_the_markdown_links_nothing_a_code_host_lacks(board):
+    md, _ = board
+    targets = re.findall(r"\]\(([^)]+)\)", md)
+    assert targets and all(t.endswith("-pareto.png") for t in targets)  # recall/latency charts are not committed
+    assert "On the HTML page: Recall@k curves, latency CDFs per stage." in md
+    assert "Hygiene: no query's text is verbatim" in md and "self-ret." not in md  # all clean: a sentence, no columns
 
 
 def test_a_set_no_record_names_keeps_every_quality_column(board, tmp_path):
@@ -102,8 +115,9 @@ def test_an_anchor_row_names_the_records_arm_and_says_why_it_is_not_the_best(boa
     why = next(ln for ln in md.splitlines() if ln.startswith("- (a)"))
     assert "lines/rank\\_bm25 is compared" in why and "(lines/rank\\_bm25+exact w\\_dense=0.5)" in why
     assert why.endswith(REASON)
-    assert REASON in html and "not this board's best arm" in html
-    assert md.count("their corpus is bigger") == 1  # one note, written once below the table
+    assert "not this board's best arm" in html
+    assert md.count("their corpus is bigger") == 1 == html.count("their corpus is bigger")  # once, below the table
+    assert md.count(REASON) == 1 == html.count(REASON)  # one reason for the two rows that share it
 
 
 def test_an_anchor_not_on_the_best_arm_without_a_reason_says_so(tmp_path):
