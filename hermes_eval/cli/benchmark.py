@@ -174,7 +174,7 @@ def reproduce(args, conf_dir: Path) -> int:
     done = []
     for b in records.values():
         data = Path(expand(b.data.path, for_import(b.name, b.data.path, folders)))
-        done += reproduce_record(b, data, say=lambda line: print(line, flush=True))
+        done += reproduce_record(b, data, say=lambda line: print(line, flush=True), keep_going=args.keep_going)
     return exit_code(done)
 
 
@@ -260,4 +260,4 @@ def add_parser(sub, func, argv: Sequence[str], conf_dir: Path) -> None:
     p.add_argument("--reproduce", action="store_true", help="instead of the steps, run the records' reproductions "
                    "(reproductions:): their tables into the board's README, their anchors checked")
     p.add_argument("--dry-run", action="store_true", help="print the steps, run none")
-    p.add_argument("--keep-going", action="store_true", help="run every step even after one failed")
+    p.add_argument("--keep-going", action="store_true", help="run every step (or reproduction) even after one failed")

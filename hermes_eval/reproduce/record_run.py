@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from hermes_eval.config.benchmarks import Benchmark
+from hermes_eval.core.errors import UserError
 from hermes_eval.reproduce.anchor_check import Checked, check
 from hermes_eval.reproduce.board_section import write_section
 from hermes_eval.reproduce.kind import Outcome, Request
@@ -18,10 +19,11 @@ class Reproduced:
     """One reproduction of a record: its outcome, the README it wrote, whether that changed, the anchors."""
 
     record: str
-    outcome: Outcome
+    outcome: Outcome | None  # None: it could not run (``error``)
     readme: Path
     changed: bool
     anchors: tuple[Checked, ...]
+    error: str = ""  # why it could not run (``keep_going``)
 
     @property
     def differs(self) -> bool:
@@ -34,15 +36,23 @@ def readme_of(record: Benchmark, root: Path = Path(".")) -> Path:
 
 
 def reproduce_record(record: Benchmark, data: Path | None = None, root: Path = Path("."), write: bool = True,
-                     say: Callable[[str], None] = print) -> list[Reproduced]:
-    """Run every reproduction ``record`` names, in order; ``data``: a folder to read instead of its data folder."""
+                     say: Callable[[str], None] = print, keep_going: bool = False) -> list[Reproduced]:
+    """Run every reproduction ``record`` names, in order; ``data``: a folder to read instead of its data folder
+    (``keep_going``: one that cannot run is reported and the others run)."""
     out = []
     for entry in record.reproductions:
         options = dict(entry.options)
         variant = options.pop("variant", None)
         say(f"[reproduce] {record.name}: {entry.name}" + "".join(f" {k}={v}" for k, v in entry.options))
-        outcome = reproduction(entry.name, f"conf/benchmarks/{record.name}.yaml reproductions")(
-            Request(record, variant, (), data, tuple(options.items())))
+        try:
+            outcome = reproduction(entry.name, f"conf/benchmarks/{record.name}.yaml reproductions")(
+                Request(record, variant, (), data, tuple(options.items())))
+        except UserError as e:
+            if not keep_going:
+                raise
+            say(f"[reproduce] {entry.name}: could not run: {e}")
+            out.append(Reproduced(record.name, None, readme_of(record, root), False, (), str(e)))
+            continue
         readme = readme_of(record, root)
         changed = write_section(readme, entry.name, outcome.markdown) if write else False
         checked = tuple(c for c in check(record, outcome.published) if c.read is not None)
@@ -55,5 +65,5 @@ def reproduce_record(record: Benchmark, data: Path | None = None, root: Path = P
 
 
 def exit_code(done: Sequence[Reproduced]) -> int:
-    """1 when an anchor differs from the file it cites, else 0."""
-    return 1 if any(r.differs for r in done) else 0
+    """2 when a reproduction could not run, 1 when an anchor differs from the file it cites, else 0."""
+    return 2 if any(r.error for r in done) else 1 if any(r.differs for r in done) else 0

@@ -44,3 +44,12 @@ def test_the_slice_writes_the_table_into_the_board_readme_once(tmp_path, monkeyp
     assert "README.md updated" in out
     main(["benchmark", "blizzard", "--reproduce", "--mirrors", str(mirrors)])
     assert readme.read_text() == text and "README.md unchanged" in capsys.readouterr().out
+
+
+def test_keep_going_reports_a_reproduction_that_cannot_run_and_runs_the_rest(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)  # no datasets/ye-*: ye_compare cannot run; the gandhi release is not there either
+    assert main(["benchmark", "ye", "gandhi", "--reproduce", "--keep-going", "--mirrors", str(tmp_path)]) == 2
+    out = capsys.readouterr().out
+    assert "[reproduce] ye_compare: could not run: ye_compare: no imported set datasets/ye-tomcat" in out
+    assert "[reproduce] commit_bm25: could not run:" in out  # the second record still ran
+    assert not (tmp_path / "reports").exists()
