@@ -208,7 +208,7 @@ def _misses(bv: BoardView) -> list[str]:
                      + f"{'–' if pb is None else pb} |")
     unseen = [mt.causes[j] for j in range(len(mt.causes)) if j not in seen]
     if unseen:
-        lines += ["", f"No arm misses for: {md_cell(', '.join(unseen))}."]
+        lines += ["", f"No arm misses for: {md_cell('; '.join(unseen))}."]
     return lines
 
 

@@ -155,3 +155,7 @@ def _check(b: Benchmark) -> None:
         stray = [q for q in a.querysets if q not in names]
         if stray:
             raise UserError(f"{where} anchors[{i}]: query set {stray[0]!r} is not a variant of this record")
+        chunkers = sorted({o.chunker for v in b.variants if v.name in a.querysets for o in v.overlays})
+        if a.chunker and a.chunker not in chunkers:  # the arm it names must be one this record can run
+            raise UserError(f"{where} anchors[{i}]: chunker {a.chunker!r} chunks none of its query sets (their "
+                            f"overlays': {', '.join(chunkers)}); name one of them")

@@ -30,6 +30,7 @@ def _anchor(system: str, **extra) -> dict:
 
 def _record(**changes) -> dict:
     data = yaml.safe_load((CONF_DIR / "benchmarks" / "cosqa.yaml").read_text())
+    data["variants"][SET]["overlays"] = {"cosqa": "lines"}  # chunked as the fake arms are
     data.update(name="toy", board="reports/toy", main_score="file_mrr@10", columns=["file_recall@5"],
                 field=FIELD, anchors=[_anchor(BASELINE.system, arm_reason=REASON), _anchor(HYBRID.system),
                                       _anchor(BASELINE.system, published="Another paper", arm_reason=REASON)])
@@ -139,8 +140,19 @@ def test_an_anchor_not_on_the_best_arm_without_a_reason_says_so(tmp_path):
 @pytest.mark.parametrize("changes, error", [
     ({"field": "astronomy"}, r"toy.yaml: field 'field' must be one of bug_localization"),
     ({"anchors": [_anchor("x", arm_reason="  ")]}, r"toy.yaml anchors\[0\]: field 'arm_reason' must be text"),
-    ({"anchors": [_anchor("x", arm_reason=["a"])]}, r"toy.yaml anchors\[0\]: field 'arm_reason' must be text")])
+    ({"anchors": [_anchor("x", arm_reason=["a"])]}, r"toy.yaml anchors\[0\]: field 'arm_reason' must be text"),
+    ({"anchors": [_anchor("x", chunker="python_ast")]},
+     r"toy.yaml anchors\[0\]: chunker 'python_ast' chunks none of its query sets \(their overlays': lines\)")])
 def test_a_mistake_in_field_or_arm_reason_is_one_line(changes, error):
     with pytest.raises(UserError, match=error) as err:
         parse(_record(**changes), Path("toy.yaml"))
     assert "\n" not in str(err.value)
+
+
+def test_no_committed_board_leaves_an_anchor_arm_unexplained():
+    """Every anchor of a committed board whose arm is not the board's best gives its reason (make boards
+    writes the sentence below when a record's anchor has none)."""
+    boards_md = sorted((CONF_DIR.parent / "reports").glob("**/leaderboard.md"))
+    assert boards_md
+    unexplained = [str(p) for p in boards_md if "no reason given in the record" in p.read_text(encoding="utf-8")]
+    assert unexplained == []
