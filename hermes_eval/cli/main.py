@@ -71,7 +71,8 @@ def _stored(arg, stored: dict, key: str, default):
 
 
 def cmd_leaderboard(args) -> int:
-    from hermes_eval.report.freshness import HISTORY, board_key, stamp, stamped_outputs, up_to_date
+    from hermes_eval.report.freshness import board_key, stamp, stamped_outputs, up_to_date
+    from hermes_eval.report.gate_db import gate_db
     from hermes_eval.report.options import ReportSettings
 
     results = Path(args.from_results) if args.from_results else None
@@ -106,7 +107,7 @@ def cmd_leaderboard(args) -> int:
             print(f"hermes-eval: warning: {line}", file=sys.stderr)
     source = results if results is not None else Path(args.runs)
     out_dir = Path(args.out) if args.out else (results.parent if results is not None else Path("reports"))
-    key = board_key(source, (settings, anchor_ref), out_dir / HISTORY)
+    key = board_key(source, (settings, anchor_ref), gate_db(out_dir))
     if not args.force and up_to_date(out_dir, key, stamped_outputs(out_dir)):
         out = stamped_outputs(out_dir)
         log.info("leaderboards up to date with %s (same %s, settings and report code): kept; --force rebuilds",
@@ -280,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=cmd_gate)
     p.add_argument("overrides", nargs="*", help="Hydra overrides applied to every arm (of both trees)")
     p.add_argument("--name", default="nightly", help="conf/gate/NAME.yaml")
-    p.add_argument("--reports", default="reports", help="holds baseline/, gate/, history.sqlite and gate.html")
+    p.add_argument("--reports", default="reports", help="holds baseline/, gate/, gate.sqlite and gate.html")
     p.add_argument("--runs", default="runs")
     p.add_argument("--against", metavar="REF", help="git ref whose code the latency rules measure against "
                    "(default: the commit recorded in the baseline); must be in the local history")

@@ -19,6 +19,7 @@ from hermes_eval.gate.rules import Verdict, evaluate_quality
 from hermes_eval.gate.spec import load_spec
 from hermes_eval.gate.suite import bare_snapshot, measure
 from hermes_eval.gate.trees import TreeError
+from hermes_eval.report.gate_db import gate_db_to_write
 
 from hermes_eval.gate.exit_codes import CANNOT, EXIT_CODES, INCONCLUSIVE, PASS, REGRESSION  # noqa: F401
 
@@ -37,7 +38,7 @@ def run_gate(name: str, overrides: list[str], compose: Callable, conf_dir: Path,
              update_baseline: bool = False, reason: str = "", runs_root: Path = Path("runs"),
              against: str | None = None, rules: str = "all") -> int:
     spec = load_spec(conf_dir / "gate" / f"{name}.yaml")
-    baseline_dir, out_dir, history = reports / "baseline", reports / "gate", reports / "history.sqlite"
+    baseline_dir, out_dir, history = reports / "baseline", reports / "gate", gate_db_to_write(reports)
     baseline = None
     if not update_baseline:
         try:

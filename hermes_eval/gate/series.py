@@ -14,6 +14,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from hermes_eval.report.gate_db import gate_db
+
 # rows written before gate_rules had an ``extra`` column carry their numbers only in the detail line
 DETAIL = re.compile(r"median per-query ratio (?P<ratio>[0-9.]+)x \[(?P<lo>[0-9.]+), (?P<hi>[0-9.]+)\].*?"
                     r"A/A spread (?P<aa>[0-9.]+)x \(offset (?P<offset>[0-9.]+)x\)")
@@ -105,11 +107,13 @@ def render(gate: str, runs: list[GateRun]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m hermes_eval.gate.series", description=__doc__.split("\n")[0])
-    ap.add_argument("--db", type=Path, default=Path("reports/history.sqlite"))
+    ap.add_argument("--db", type=Path, default=None, help="default: reports/gate.sqlite (history.sqlite "
+                    "when only that exists, for one release)")
     ap.add_argument("--gate", default="nightly")
     ap.add_argument("--last", type=int, default=10)
     ap.add_argument("--out", type=Path)
     args = ap.parse_args(argv)
+    args.db = args.db or gate_db(Path("reports"))
     text = render(args.gate, load_runs(args.db, args.gate, args.last))
     if args.out:
         args.out.write_text(text)

@@ -16,7 +16,6 @@ from typing import Sequence
 from hermes_eval.record.results import run_dirs
 
 KEY_FILE = ".leaderboard.key"
-HISTORY = "history.sqlite"  # the gate's history in a reports folder (its trend page is rebuilt with the boards)
 RESULTS_INDEX = "board.json"  # names a board's committed results folder (report/board_results.py INDEX)
 CODE = ("hermes_eval.report.publish",)
 TEMPLATES = Path(__file__).resolve().parent / "templates"  # jinja2 templates, CSS and JS: code the pages are made of

@@ -12,7 +12,7 @@ from hermes_eval.report.board_inputs import BoardInputs, from_runs
 from hermes_eval.report.board_results import read_results, write_results
 from hermes_eval.report.board_run import board_metrics
 from hermes_eval.report.explorer import sidecar_path, sidecar_text
-from hermes_eval.report.freshness import HISTORY
+from hermes_eval.report.gate_db import gate_db
 from hermes_eval.report.html import render_html
 from hermes_eval.report.markdown import chart_path, render_markdown
 from hermes_eval.report.options import ReportSettings
@@ -24,7 +24,7 @@ RESULTS = "results.parquet"
 RESULTS_DIR = "results"  # the board's committed results (report/board_results.py), beside its pages
 MARKDOWN = "leaderboard.md"
 HTML = "leaderboard.html"
-GATE_PAGE = "gate.html"  # the gate's trend page, drawn from its history (HISTORY)
+GATE_PAGE = "gate.html"  # the gate's trend page, drawn from its results database (report/gate_db.py)
 
 
 def stored_settings(settings: ReportSettings, anchors: str | None) -> dict:
@@ -84,8 +84,8 @@ def publish(out_dir: Path, inputs: BoardInputs, settings: ReportSettings) -> lis
             atomic_write_bytes(path, sidecar_text(bv.slug, bv.explorer).encode("utf-8"))
             written.append(path)
     gate_page = None
-    if (out_dir / HISTORY).exists():
-        written.append(write_trend_page(out_dir / HISTORY, out_dir / GATE_PAGE))
+    if gate_db(out_dir).exists():
+        written.append(write_trend_page(gate_db(out_dir), out_dir / GATE_PAGE))
         gate_page = GATE_PAGE
     for name, text in ((MARKDOWN, render_markdown(view)), (HTML, render_html(view, gate_page))):
         atomic_write_bytes(out_dir / name, text.encode("utf-8"))

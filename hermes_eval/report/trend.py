@@ -1,4 +1,4 @@
-"""reports/gate.html: every gate rule over reports/history.sqlite, with its baseline and tolerance band.
+"""reports/gate.html: every gate rule over reports/gate.sqlite (report/gate_db.py), with its baseline and tolerance band.
 
 One inline SVG per gate and rule: the measured value per gate run (a point coloured by the rule's
 status), the baseline it was judged against (dashed), and the band of values that pass (shaded:

@@ -139,7 +139,7 @@ def test_unchanged_tree_is_never_a_regression_while_another_process_keeps_a_core
     bigger = json.loads((out / "smoke-bigger-is-better.json").read_text())
     smaller = json.loads((out / "smoke-smaller-is-better.json").read_text())
     assert {"name", "unit", "value"} <= set(bigger[0]) and all(e["unit"] == "x baseline code" for e in smaller)
-    with sqlite3.connect(reports / "history.sqlite") as con:
+    with sqlite3.connect(reports / "gate.sqlite") as con:
         assert con.execute("SELECT COUNT(*), SUM(exit_code) FROM gate_runs").fetchone() == (1, proc.returncode)
         assert con.execute("SELECT COUNT(*) FROM gate_rules WHERE rule LIKE 'latency/%' AND status='pass' "
                            "AND band_hi=1.2").fetchone() == (3 - inconclusive,)

@@ -33,9 +33,11 @@ def test_artifact_cache_key_hashes_every_code_package() -> None:
 
 def test_gate_history_is_restored_before_the_gate_and_saved_per_run() -> None:
     steps = _steps()
-    history = _cache_step("reports/history.sqlite")
+    history = _cache_step("reports/gate.sqlite")
+    old = _cache_step("reports/history.sqlite")  # its old name, restored (never saved) for one release
     gate_index = next(i for i, s in enumerate(steps) if "make gate" in s.get("run", ""))
-    assert steps.index(history) < gate_index
+    assert steps.index(history) < gate_index and steps.index(old) < gate_index
+    assert old["uses"].startswith("actions/cache/restore@")
     # a cache entry is immutable: a fixed key would keep the first night's history forever
     assert "github.run_id" in history["with"]["key"]
     assert history["with"]["key"].startswith(history["with"]["restore-keys"])
