@@ -173,8 +173,8 @@ def _repositories(bv: BoardView) -> list[str]:
 
 
 def _strata_table(rt, note: str) -> list[str]:
-    """A breakdown's table; none for a single stratum (it would repeat the board's own column)."""
-    if rt is None or len(rt.repos) < 2:
+    """A breakdown's table; none for a single stratum without notes (it would repeat the board's column)."""
+    if rt is None or not rt.repos or len(rt.repos) < 2 and not rt.notes:
         return []
     lines = ["", f"**Per {rt.title}: {md_cell(rt.metric)}** {note}", "",
              "| run | " + " | ".join(f"{md_cell(lang)} (n={n})" for lang, n in rt.repos) + " |",

@@ -156,3 +156,10 @@ def test_no_committed_board_leaves_an_anchor_arm_unexplained():
     assert boards_md
     unexplained = [str(p) for p in boards_md if "no reason given in the record" in p.read_text(encoding="utf-8")]
     assert unexplained == []
+
+
+def test_a_breakdown_of_one_stratum_is_left_out(board):
+    """Every query is Python: a per-language table would repeat the main column; two repositories stay."""
+    md, html = board
+    assert "**Per language:" not in md and "Per language: " not in html
+    assert "**Per repository: file\\_mrr@10**" in md and "Per repository: file_mrr@10" in html
