@@ -9,7 +9,7 @@ CONF = Path(__file__).resolve().parents[2] / "conf" / "retriever"
 
 SPARSE = ["rank_bm25_okapi", "rank_bm25_bm25l", "rank_bm25_bm25plus", "bm25s", "mteb_bm25", "fts5_porter",
           "fts5_code", "tantivy", "tantivy_code", "pyserini_bm25", "repocoder_jaccard",
-          "lucene6_bm25", "blizzard_lucene"]
+          "lucene6_bm25", "lucene9_bm25", "blizzard_lucene"]
 DENSE = ["exact", "faiss_flat", "faiss_ivf", "faiss_hnsw", "usearch_f32", "usearch_f16", "usearch_i8",
          "sqlite_vec"]
 ANN = ["faiss_ivf", "faiss_hnsw", "usearch_f32", "usearch_f16", "usearch_i8"]
