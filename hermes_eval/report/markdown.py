@@ -195,7 +195,7 @@ def _misses(bv: BoardView) -> list[str]:
     mt = bv.misses
     if mt is None:
         return []
-    seen = [j for j in range(len(mt.causes)) if any(counts[j] for _, _, _, counts in mt.rows)]
+    seen = mt.seen
     lines = ["", f"**Misses at {mt.k} by cause** (queries with no relevant chunk in an arm's top {mt.k}; "
                  "`hermes-eval compare` shows them query by query; the last column: hits whose gold falls "
                  "outside a 2k-token context)", "",
@@ -206,9 +206,8 @@ def _misses(bv: BoardView) -> list[str]:
         pb = mt.past_budget[i] if i < len(mt.past_budget) else None
         lines.append(f"| {md_cell(label)} | {n} | {n - sum(counts)} | " + "".join(f"{counts[j]} | " for j in seen)
                      + f"{'–' if pb is None else pb} |")
-    unseen = [mt.causes[j] for j in range(len(mt.causes)) if j not in seen]
-    if unseen:
-        lines += ["", f"No arm misses for: {md_cell('; '.join(unseen))}."]
+    if mt.unseen:
+        lines += ["", f"No arm misses for: {md_cell('; '.join(mt.unseen))}."]
     return lines
 
 

@@ -21,6 +21,15 @@ class MissTable:
     past_budget: tuple[int | None, ...] = ()  # per row: hits at k with no gold in the budget (None: not recorded)
     budget_label: str = PAST_BUDGET
 
+    @property
+    def seen(self) -> tuple[int, ...]:
+        """Indices of the causes some arm misses for (a cause none has needs no column)."""
+        return tuple(j for j in range(len(self.causes)) if any(counts[j] for _, _, _, counts in self.rows))
+
+    @property
+    def unseen(self) -> tuple[str, ...]:
+        return tuple(c for j, c in enumerate(self.causes) if j not in self.seen)
+
 
 def miss_table(labels: dict[str, str], records: dict[str, dict], files: dict[str, BoardRun],
                k: int = MISS_K) -> MissTable | None:

@@ -57,3 +57,12 @@ def test_misses_by_cause_add_up_on_both_boards(tmp_path):
         assert hits == int((pd.read_parquet(run)["recall@10"] > 0).sum())
     html = (tmp_path / "rep" / "leaderboard.html").read_text()
     assert "Misses at 10 by cause" in html and html.count('<table class="misses">') == 1
+    # a cause no arm misses for has no column on either board, and is named under the table instead
+    unseen = md.split("No arm misses for: ")[1].split(".\n")[0].split("; ")
+    head = html.split('<table class="misses">')[1].split("</thead>")[0]
+    assert unseen and all(f"<th>{c}</th>" not in head and md_cause_absent(section, c) for c in unseen)
+    assert f"No arm misses for: {'; '.join(unseen)}." in html
+
+
+def md_cause_absent(section: str, cause: str) -> bool:
+    return cause not in next(ln for ln in section.splitlines() if ln.startswith("| run |"))
