@@ -22,7 +22,7 @@ def record(db, code: int, *verdicts: Verdict) -> None:
 
 
 def test_each_run_shows_the_ratio_ci_and_aa_offset_the_rule_measured(tmp_path):
-    db = tmp_path / "history.sqlite"
+    db = tmp_path / "gate.sqlite"
     steady = latency_verdict(RULE, timings(1.0, 0.05), DESIGN, "b" * 40)
     slow = latency_verdict(RULE, timings(1.5, 0.05, aa_bias=1.04), DESIGN, "b" * 40)
     quality = Verdict("quality/a/ndcg@10", "pass", 0.5, 0.5, "drop <= 0", "ndcg@10 0.5000 - 0.5000")
@@ -44,7 +44,7 @@ def test_each_run_shows_the_ratio_ci_and_aa_offset_the_rule_measured(tmp_path):
 
 
 def test_rows_from_before_the_extra_column_are_read_from_their_detail_line(tmp_path):
-    db = tmp_path / "history.sqlite"
+    db = tmp_path / "gate.sqlite"
     verdict = latency_verdict(RULE, timings(1.0, 0.05), DESIGN, "b" * 40)
     record(db, 0, verdict)
     with sqlite3.connect(db) as con:
@@ -60,7 +60,7 @@ def test_missing_history_is_one_line(tmp_path):
 
 
 def test_cli_writes_the_table(tmp_path):
-    db = tmp_path / "history.sqlite"
+    db = tmp_path / "gate.sqlite"
     record(db, 3, latency_verdict(RULE, timings(1.0, 0.05), DESIGN, "b" * 40))
     main(["--db", str(db), "--out", str(tmp_path / "t.md")])
     text = (tmp_path / "t.md").read_text()
