@@ -126,3 +126,18 @@ def test_the_cutter_reads_each_slice_from_its_record_s_data_folder():
         assert got[Path(b.slice).name] == b.data.path.replace("{BENCH_DATA}", "/B").replace("{HERMES_MIRRORS}", "/M")
     cut = [f.name for f in sorted((ROOT / "tests" / "slices").iterdir()) if hasattr(load_slice(f), "cut")]
     assert cut and set(cut) <= set(got)  # every slice that is cut has a source (a record's, or its own SOURCE)
+
+
+def test_the_files_every_benchmark_shares_name_none():
+    """A new benchmark is its importer module, record and slice: the records test, the slice cutter and the
+    importer registry name no record, slice or format, so none needs an edit for it."""
+    import re
+
+    from hermes_eval.querysets.importers.registry import IMPORTERS
+
+    names = set(RECORDS) | set(IMPORTERS) | {Path(b.slice).name for b in RECORDS.values()}
+    shared = [Path(__file__), ROOT / "tests" / "slices" / "cut.py",
+              ROOT / "hermes_eval" / "querysets" / "importers" / "registry.py"]
+    named = {f.name: sorted(n for n in names if re.search(rf"(?<![\w/-]){re.escape(n)}(?![\w-])", f.read_text()))
+             for f in shared}
+    assert named == {f.name: [] for f in shared}
