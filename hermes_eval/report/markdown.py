@@ -9,7 +9,7 @@ import pandas as pd
 from hermes_eval.record.results import HYGIENE_PREFIX
 from hermes_eval.report.anchors import anchor_notes
 from hermes_eval.report.options import MARKDOWN_TOP_ROWS
-from hermes_eval.report.table import Board, fmt_ci, fmt_num, short_hash
+from hermes_eval.report.table import SHORT_HASH, Board, fmt_ci, fmt_num, short_hash
 from hermes_eval.report.view import BoardView, LeaderboardView
 
 # HTML-significant characters become entities; markdown punctuation is backslash-escaped.
@@ -88,7 +88,8 @@ def markdown_metrics(b: Board, shown: Mapping[str, tuple[str, ...]]) -> tuple[st
     return tuple(dict.fromkeys([b.sort_metric, *(m for m in named if m in b.quality)]))
 
 
-def _table(bv: BoardView, metrics: tuple[str, ...]) -> list[str]:
+def _table(bv: BoardView, metrics: tuple[str, ...], named: bool) -> list[str]:
+    """The board's top rows; ``named``: its ``metrics`` are those its record names."""
     b = bv.board
     costs = b.embedder_costs
     emb_head = ["embedder"] if b.embedders_differ else []
@@ -115,9 +116,12 @@ def _table(bv: BoardView, metrics: tuple[str, ...]) -> list[str]:
     if hygiene or _hygiene_known(b.rows.head(MARKDOWN_TOP_ROWS)):
         lines += ["", HYGIENE_LEGEND if hygiene else HYGIENE_CLEAN]
     others = [m for m in b.quality if m not in metrics]
-    if others:
-        lines += ["", f"Columns: the measures the set's benchmark record names. Also measured, on the HTML page "
-                      f"(`{HTML_PAGE}`, which `make boards` builds) and in `results/`: {md_cell(', '.join(others))}."]
+    what = "the measures the set's benchmark record names" if named else "the board's quality measures"
+    also = (f" Also measured, on the HTML page (`{HTML_PAGE}`, which `make boards` builds) and in `results/`: "
+            f"{md_cell(', '.join(others))}." if others else "")
+    lines += ["", f"Columns: {what}, each a mean over the queries with its 95% CI; **config**: the arm's config hash "
+                  f"(its first {SHORT_HASH} characters: `--baseline` takes it); **p50/p95 ms**: per-query latency, "
+                  f"end to end.{also}"]
     return lines
 
 
@@ -236,7 +240,7 @@ def _board(bv: BoardView, stat_test: str, alpha: float, shown: Mapping[str, tupl
         lines += [f"> **{md_cell(warning)}**", ""]
     if bv.set_line:
         lines += [f"Query set: {md_cell(bv.set_line)}.", ""]
-    lines += _table(bv, markdown_metrics(b, shown))
+    lines += _table(bv, markdown_metrics(b, shown), b.queryset in shown)
     for note in (b.hygiene.unanswerable_note(bv.labels), b.hygiene.twins_note(bv.labels)):
         if note:
             lines += ["", f"⚠ {md_cell(note)}"]
