@@ -107,13 +107,16 @@ gate: setup
 
 # Every test runs: HERMES_TEST_NO_SKIP turns a skip into a failure (tests/conftest.py), since
 # test-setup installed everything the tests need.
+# the files that mark a test serial: collecting the whole suite again to find them cost 20 s
+SERIAL_FILES = $(or $(shell grep -rlE 'mark\.serial' tests --include='test_*.py'),tests)
+
 test: test-setup
 	# dependency rules ([tool.importlinter] in pyproject.toml); a broken contract stops here
 	$(BIN)/lint-imports --no-cache --no-logo
 	# the tests that time nothing run on both cores, a test file per worker (the slowest 15 listed); a test
 	# marked serial (its verdict rests on a measured time) runs afterwards with the machine to itself
 	HERMES_TEST_NO_SKIP=1 $(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not serial" --durations=15 tests
-	HERMES_TEST_NO_SKIP=1 $(BIN)/python -m pytest -q -m serial tests
+	HERMES_TEST_NO_SKIP=1 $(BIN)/python -m pytest -q -m serial $(SERIAL_FILES)
 
 clean:
 	rm -rf runs .cache reports/leaderboard.* reports/results.parquet multirun outputs
