@@ -4,7 +4,7 @@
 ``import FORMAT PATHS... [key=value ...]`` runs one of the importers in
 ``hermes_eval/querysets/importers/registry.py`` (the modules declaring ``IMPORT_FORMAT``) and writes datasets/NAME/ (each importer's typed
 ``Options`` say which bare paths and ``key=value`` options it takes; ``name=`` names the set);
-``mine SOURCE [key=value ...]`` is ``import history SOURCE ...``: a repository's commits as
+``mine SOURCE [key=value ...]`` is ``import mined SOURCE ...``: a repository's commits as
 queries (``hermes_eval/querysets/mined/``); ``export beir OUT`` writes the configured query set + corpus as a BEIR folder. Any other
 ``key=value`` is a Hydra override.
 """
@@ -166,15 +166,22 @@ def run(args, compose) -> int:
     from hermes_eval.config.compose import CONF_DIR
 
     command = None
-    if args.action == "mine":  # `datasets mine SOURCE ..` is `datasets import history SOURCE ..`
+    if args.action == "mine":  # `datasets mine SOURCE ..` is `datasets import mined SOURCE ..`
         from hermes_eval.corpus.git_source import repo_name
         from hermes_eval.querysets.mined.commits import split_source
 
         words = [r for r in args.rest if "=" not in r]
         named = [f"name=mine-{repo_name(split_source(words[0])[0])}"] if words and not any(
             r.startswith("name=") for r in args.rest) else []
-        args.action, args.rest, command = "import", ["history", *args.rest, *named], "datasets mine"
+        args.action, args.rest, command = "import", ["mined", *args.rest, *named], "datasets mine"
     fmt = next((r for r in args.rest if "=" not in r), None) if args.action == "import" else None
+    if fmt is not None:
+        from hermes_eval.querysets.importers.registry import current_name
+
+        now = current_name(fmt)  # an old format name is the same importer, said once
+        if now != fmt:
+            at = args.rest.index(fmt)
+            fmt, args.rest = now, [*args.rest[:at], now, *args.rest[at + 1:]]
     words, options, overrides = _split(args.rest, _option_keys(fmt) | ({"name"} if fmt else set()))
     if args.action == "generate":
         return _generate(words, overrides, compose, args.force)

@@ -312,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("action", choices=["generate", "list", "show", "check", "import", "mine", "export"])
     p.add_argument("rest", nargs="*", help="generate [CONFIG|all]; show/check NAME; import FORMAT PATHS.. "
                    "[key=value ..] [name=NAME] (formats and benchmarks below); mine SOURCE [since=DATE] "
-                   "[until=DATE] [key=value ..] [name=NAME] (= import history: a repository's commits as queries); "
+                   "[until=DATE] [key=value ..] [name=NAME] (= import mined: a repository's commits as queries); "
                    "export beir OUT; plus Hydra overrides")
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
     p.add_argument("--repos", default=None, help="import swebench: the folder holding the repositories' "

@@ -27,7 +27,8 @@ from hermes_eval.querysets.mined.message import clean
 from hermes_eval.querysets.importers.base import ImportOptions, option, positional
 from hermes_eval.querysets.snapshot_set import git_snapshot, load_snapshots
 
-IMPORT_FORMAT = "history"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_FORMAT = "mined"  # `datasets import` finds this module by it (importers/registry.py)
+IMPORT_FORMERLY = "history"  # its name before "history" meant the change-request board only; one release
 IMPORT_SUMMARY = "a repository's own history (also `datasets mine SOURCE`): commit messages -> the lines they change"
 
 # 2: words are runs holding a letter, version strings out; version bumps and changelog-only releases skipped

@@ -24,7 +24,7 @@ def test_every_importer_module_is_registered_and_typed():
     assert modules == {e.module.removeprefix(inside) for e in IMPORTERS.values() if e.module.startswith(inside)}
     # importers outside the package (the miner's, and Gandhi et al.'s commits, which share its strata) are
     # found by their IMPORT_FORMAT declarations too
-    assert {"history", "gandhi"} <= {e.name for e in IMPORTERS.values() if not e.module.startswith(inside)}
+    assert {"mined", "gandhi"} <= {e.name for e in IMPORTERS.values() if not e.module.startswith(inside)}
     for name in IMPORTERS:
         mod = importer(name)
         assert issubclass(mod.Options, ImportOptions) and callable(mod.run)
@@ -68,4 +68,17 @@ def test_unknown_format_lists_the_known_ones():
     with pytest.raises(UserError, match=r"^datasets import: unknown format 'trec'; use one of ") as err:
         importer("trec")
     listed = str(err.value).split("use one of ", 1)[1].split(", ")
-    assert listed == sorted(IMPORTERS) and {"beir", "cosqa", "history", "swebench", "ye"} <= set(listed)
+    assert listed == sorted(IMPORTERS) and {"beir", "cosqa", "mined", "swebench", "ye"} <= set(listed)
+
+
+def test_the_old_format_name_runs_the_same_importer_and_says_so_once(tmp_path):
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "hermes_eval.cli.main", "datasets", "import", "history",
+                           str(tmp_path / "no-repo"), "name=x", f"paths.datasets={tmp_path}"],
+                          capture_output=True, text=True, timeout=300)
+    notices = [ln for ln in proc.stderr.splitlines() if "now 'mined'" in ln]
+    assert len(notices) == 1, proc.stderr
+    assert proc.returncode != 0 and "no-repo" in proc.stdout + proc.stderr  # the miner's own error, not "unknown format"
+    assert "unknown format" not in proc.stderr

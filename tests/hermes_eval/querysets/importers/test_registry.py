@@ -47,6 +47,18 @@ def test_bad_declarations_are_one_line_errors_naming_the_file(tmp_path, files, m
 
 def test_the_project_formats_are_the_declared_ones():
     assert list(IMPORTERS) == sorted(IMPORTERS)
-    assert {"beir", "bench4bl", "blizzard", "cosqa", "gandhi", "history", "mteb", "repoeval", "swebench",
+    assert {"beir", "bench4bl", "blizzard", "cosqa", "gandhi", "mined", "mteb", "repoeval", "swebench",
             "ye"} <= set(IMPORTERS)
     assert all(e.summary and "\n" not in e.summary for e in IMPORTERS.values())
+
+
+def test_an_old_format_name_is_the_same_importer_said_in_one_line(capsys):
+    from hermes_eval.querysets.importers.registry import FORMERLY, current_name, importer
+
+    assert FORMERLY == {"history": "mined"}  # the miner's name before "history" meant the board only
+    assert importer("history") is importer("mined")
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "now 'mined'" in err
+    assert current_name("mined") == "mined" and capsys.readouterr().err == ""
+    with pytest.raises(UserError, match="unknown format 'histroy'"):
+        importer("histroy")
