@@ -16,18 +16,17 @@ WIDTH = 12  # digits: up to 10**12 distinct ids per call
 class FixedWidthIds:
     """An order-preserving renaming of ``ids`` to tokens of :data:`WIDTH` digits."""
 
-    def __init__(self, ids: Iterable[str], identity: bool = False) -> None:
+    def __init__(self, ids: Iterable[str]) -> None:
         distinct = sorted(set(ids))
         if len(distinct) >= 10 ** WIDTH:
             raise ValueError(f"{len(distinct)} distinct ids do not fit {WIDTH}-digit tokens")
-        # identity: every id names itself (for a caller whose result depends on the ids themselves)
-        self.token = {d: d if identity else f"{i:0{WIDTH}d}" for i, d in enumerate(distinct)}
+        self.token = {d: f"{i:0{WIDTH}d}" for i, d in enumerate(distinct)}
         self.id = {t: d for d, t in self.token.items()}
 
     @classmethod
-    def of(cls, *tables: Mapping[str, Mapping[str, object]], identity: bool = False) -> "FixedWidthIds":
+    def of(cls, *tables: Mapping[str, Mapping[str, object]]) -> "FixedWidthIds":
         """The renaming of every document id in ``tables`` (query id -> {doc id: value})."""
-        return cls((d for table in tables for docs in table.values() for d in docs), identity)
+        return cls(d for table in tables for docs in table.values() for d in docs)
 
     def rename(self, table: Mapping[str, Mapping[str, float]]) -> dict[str, dict[str, float]]:
         """``table`` (query id -> {doc id: value}) with its document ids as tokens, in the same order."""

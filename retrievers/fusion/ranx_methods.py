@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from retrievers.fusion.base import check_dense_weight, leg_weight
+from retrievers.fusion.condorcet_order import fuse_in_id_order
 from retrievers.fusion.fixed_width_ids import FixedWidthIds
 from retrievers.index import Hit, by_score_then_id
 from retrievers.identity.declare import declare
@@ -24,9 +25,8 @@ class RanxMethod:
     weighted: bool = False  # takes ``weights``, one per run
     required: tuple[str, ...] = ()  # params without a default
     trained: bool = False  # its required params come from training on qrels
-    # its order depends on the ids themselves: ranx gathers condorcet's candidates in a Python set, whose
-    # order follows the ids' string hashes (PYTHONHASHSEED), and its pairwise sort is not a total order;
-    # such ids are passed as they are, not renamed to fixed-width tokens (retrievers/fusion/fixed_width_ids)
+    # ranx orders its candidates by the ids' string hashes (PYTHONHASHSEED, a set's order) before a vote that
+    # is not a total order: fused here with the candidates in id order (retrievers/fusion/condorcet_order)
     hash_ordered: bool = False
 
 
@@ -51,7 +51,7 @@ PER_RUN = ("weights", "log_odds", "map_scores", "probs")
 QID = "q"
 
 
-@declare("retrievers.fusion_ranx.RanxFusion")
+@declare("retrievers.fusion_ranx.RanxFusion", version=2)  # 2: condorcet candidates in id order
 @dataclass(frozen=True)
 class RanxFusion:
     """``ranx.fuse(method, norm, params)`` over one query's leg lists, ties broken by id."""
@@ -105,7 +105,11 @@ class RanxFusion:
         if len(kept) == 1:  # ranx fuses two runs or more; one list is its own fusion
             return by_score_then_id(list(dict(lists[names[kept[0]]]).items()))[:top_k]
         legs = {names[i]: {QID: {doc: float(s) for doc, s in lists[names[i]]}} for i in kept}
-        ids = FixedWidthIds.of(*legs.values(), identity=METHODS[self.method].hash_ordered)
+        ids = FixedWidthIds.of(*legs.values())  # tokens sort as the ids: the same candidate order
         runs = [Run(ids.rename(leg), name=name) for name, leg in legs.items()]
-        fused = fuse(runs, norm=self.norm, method=self.method, params=self.run_params(names, kept))
+        params = self.run_params(names, kept)
+        if METHODS[self.method].hash_ordered:
+            fused = fuse_in_id_order(runs, self.norm, params.get("weights"))
+        else:
+            fused = fuse(runs, norm=self.norm, method=self.method, params=params)
         return by_score_then_id([(doc, float(s)) for doc, s in ids.restore(fused[QID]).items()])[:top_k]
