@@ -24,42 +24,53 @@ class Embedded:
 def embedder():
     """The packaged all-MiniLM-L6-v2 with an on-disk embedding cache of its own: the texts embedded here
     (20-line windows) are embedded by no other test, and the cache's lock is per file and model, so a
-    fresh clone's minute of embedding them does not hold up the runs of the other worker, which embed
-    into the shared .cache/test-embeddings."""
+    fresh clone's embedding of them does not hold up the runs of the other worker, which embed into the
+    shared .cache/test-embeddings."""
     from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
 
     return SentenceTransformerEmbedder(cache_dir=str(ROOT / ".cache" / "test-embeddings" / "backends"))
 
 
-@pytest.fixture(scope="session")
-def real_chunks(tmp_path_factory):
-    """Over 2,000 real chunks: jinja2, click and requests source in 20-line windows, overlap 5."""
+def chunks_of(cache_dir: Path) -> list:
+    """Over 2,000 real chunks: jinja2, click and requests source in 20-line windows, overlap 5, by id (also
+    what ``tests/slices/ann/make_vectors.py`` embeds)."""
     from hermes_eval.corpus import load_corpus
     from retrievers.chunkers.base import chunk_files
     from retrievers.chunkers.lines import LineChunker
 
-    corpus = load_corpus(SOURCES, name="backend-tests", cache_dir=tmp_path_factory.mktemp("corpus"))
+    corpus = load_corpus(SOURCES, name="backend-tests", cache_dir=cache_dir)
     chunks = chunk_files(LineChunker(20, 5), [(f.path, f.text, f.language) for f in corpus.files])
     return sorted(chunks, key=lambda c: c.id)
+
+
+@pytest.fixture(scope="session")
+def real_chunks(tmp_path_factory):
+    return chunks_of(tmp_path_factory.mktemp("corpus"))
 
 
 ANN_SLICE = ROOT / "tests" / "slices" / "ann" / "vectors.npz"
 
 
 @pytest.fixture(scope="session")
-def real_corpus() -> Embedded:
-    """Over 2,000 real chunks' MiniLM vectors, for the ANN recall tests: the committed slice written by
-    ``tests/slices/ann/make_vectors.py`` (these chunks' texts embedded once; embedding them here cost a
-    fresh clone two minutes of CPU for vectors whose origin the ANN-against-exact comparison does not see)."""
-    data = np.load(ANN_SLICE)
-    return Embedded([str(i) for i in data["ids"]], [], data["vectors"].astype(np.float32))
+def ann_slice() -> dict[str, np.ndarray]:
+    """The committed slice written by ``tests/slices/ann/make_vectors.py``, read once: MiniLM vectors of
+    ``chunks_of``'s chunks and of 100 code queries (embedding them here cost a fresh clone two minutes of
+    CPU for vectors whose origin the ANN-against-exact comparison does not see)."""
+    with np.load(ANN_SLICE) as data:
+        return {k: data[k] for k in ("ids", "vectors", "queries")}
 
 
 @pytest.fixture(scope="session")
-def real_queries() -> np.ndarray:
+def real_corpus(ann_slice) -> Embedded:
+    """Over 2,000 real chunks' MiniLM vectors, for the ANN recall tests."""
+    return Embedded([str(i) for i in ann_slice["ids"]], [], ann_slice["vectors"].astype(np.float32))
+
+
+@pytest.fixture(scope="session")
+def real_queries(ann_slice) -> np.ndarray:
     """100 query vectors of the same slice: the first two lines of a seeded sample of its chunks, as a code
     query, embedded with MiniLM's query side."""
-    return np.load(ANN_SLICE)["queries"].astype(np.float32)
+    return ann_slice["queries"].astype(np.float32)
 
 
 @pytest.fixture(scope="session")

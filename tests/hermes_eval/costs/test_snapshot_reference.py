@@ -18,17 +18,23 @@ FILES = {
 PATCH = "diff --git a/{p} b/{p}\n--- a/{p}\n+++ b/{p}\n@@ -1,2 +1,2 @@\n-x\n+y\n"
 
 
-def test_reference_and_our_arm_rank_the_same_files(tmp_path, git_repo):
+def lite_set(tmp_path, git_repo, cases: list[tuple[int, str, str]]) -> tuple:
+    """(the mirrors folder, the rows) of a SWE-bench-style set written to tmp_path/lite.json over a repository
+    of two commits (FILES, then retry.py changed): ``cases`` are (commit 0 or 1, problem statement, gold path)."""
     repos = tmp_path / "mirrors"
     shas = git_repo(repos / "acme+http", [FILES, {"pkg/retry.py": "def retry_after(header, default, cap):\n"
                                                                    "    return min(cap, int(header or default))\n"}])
-    rows = [{"instance_id": f"acme__http-{i}", "repo": "acme/http", "base_commit": sha, "problem_statement": q,
-             "golden_patch": PATCH.format(p=gold)}
-            for i, (sha, q, gold) in enumerate([
-                (shas[0], "Retry-After header is ignored by the client timeout", "pkg/retry.py"),
-                (shas[1], "merging cookies into the jar loses the cap", "pkg/cookies.py"),
-                (shas[1], "the client send request timeout header", "pkg/retry.py")])]
+    rows = [{"instance_id": f"acme__http-{i}", "repo": "acme/http", "base_commit": shas[c], "problem_statement": q,
+             "golden_patch": PATCH.format(p=gold)} for i, (c, q, gold) in enumerate(cases)]
     (tmp_path / "lite.json").write_text(json.dumps(rows))
+    return repos, rows
+
+
+def test_reference_and_our_arm_rank_the_same_files(tmp_path, git_repo):
+    repos, rows = lite_set(tmp_path, git_repo, [
+        (0, "Retry-After header is ignored by the client timeout", "pkg/retry.py"),
+        (1, "merging cookies into the jar loses the cap", "pkg/cookies.py"),
+        (1, "the client send request timeout header", "pkg/retry.py")])
     ref = snapshot_reference.run(rows, {"acme/http": repos / "acme+http"})
     base = [f"paths.datasets={tmp_path / 'ds'}", f"paths.cache={tmp_path / 'cache'}"]
     assert main(["datasets", "import", "swebench", str(tmp_path / "lite.json"), "--repos", str(repos),

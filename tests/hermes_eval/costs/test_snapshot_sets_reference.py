@@ -2,23 +2,14 @@
 snapshots is read and tokenized once) and ranks as BM25 should; the bench's section renders."""
 from __future__ import annotations
 
-import json
-
 from hermes_eval.cli.main import main
 from hermes_eval.costs import snapshot_sets, snapshot_sets_reference
-from tests.hermes_eval.costs.test_snapshot_reference import FILES, PATCH
+from tests.hermes_eval.costs.test_snapshot_reference import lite_set
 
 
 def test_reference_reads_what_changed_and_ranks_gold_first(tmp_path, git_repo):
-    repos = tmp_path / "mirrors"
-    shas = git_repo(repos / "acme+http", [FILES, {"pkg/retry.py": "def retry_after(header, default, cap):\n"
-                                                                   "    return min(cap, int(header or default))\n"}])
-    rows = [{"instance_id": f"acme__http-{i}", "repo": "acme/http", "base_commit": sha, "problem_statement": q,
-             "golden_patch": PATCH.format(p=gold)}
-            for i, (sha, q, gold) in enumerate([
-                (shas[0], "Retry-After header is ignored by the client timeout", "pkg/retry.py"),
-                (shas[1], "merging cookies into the jar", "pkg/cookies.py")])]
-    (tmp_path / "lite.json").write_text(json.dumps(rows))
+    repos, _ = lite_set(tmp_path, git_repo, [(0, "Retry-After header is ignored by the client timeout", "pkg/retry.py"),
+                                             (1, "merging cookies into the jar", "pkg/cookies.py")])
     assert main(["datasets", "import", "swebench", str(tmp_path / "lite.json"), "--repos", str(repos),
                  "languages=python", "name=ref", f"paths.datasets={tmp_path / 'ds'}",
                  f"paths.cache={tmp_path / 'cache'}"]) == 0

@@ -17,25 +17,17 @@ from hermes_eval.reproduce.blizzard_agreement import (average_precision, first_g
                                                       run_project, top_metrics)
 from hermes_eval.reproduce.kind import Request
 from hermes_eval.reproduce.registry import reproduction
+from tests.hermes_eval.querysets.importers.test_qs_blizzard import _lucene_rankings  # Lucene's own, read once
 
 SLICE = Path(__file__).resolve().parents[2] / "slices" / "blizzard"
 P = "tomcat70"
 
 
-def _lucene_rankings() -> dict[str, list[tuple[str, int]]]:
-    out = {}
-    for line in (SLICE / "lucene-6.2.0-rankings.tsv").read_text().splitlines():
-        bug, *hits = line.split("\t")
-        out[bug] = [(h.rsplit(":", 1)[0], int(h.rsplit(":", 1)[1])) for h in hits]
-    return out
-
-
 def test_agreement_ranks_follow_get_first_gold_rank_class():
-    result = run_project(Package.open(SLICE), P)
-    mapping = Package.open(SLICE).mapping(P)
-    want = _lucene_rankings()
+    pkg = Package.open(SLICE)
+    result, mapping, want = run_project(pkg, P), pkg.mapping(P), _lucene_rankings()
     for bug, ranked in want.items():
-        gold = Package.open(SLICE).gold(P, bug)
+        gold = pkg.gold(P, bug)
         originals = [mapping[n] for n, _ in ranked]
         assert result.ranks[bug] == first_gold_rank(originals, gold)
     # over 31 of 1,841 files the ranks are not the package's; the comparison says so, bug by bug
@@ -91,12 +83,12 @@ def outcome():
 
 def test_the_kinds_entry_gives_a_row_per_query_and_the_boards_table(outcome):
     _, out = outcome
-    want = _lucene_rankings()
-    mapping = Package.open(SLICE).mapping(P)
+    want, pkg = _lucene_rankings(), Package.open(SLICE)
+    mapping = pkg.mapping(P)
     rows = {r["bug"]: r for r in out.per_query}
     assert set(rows) == set(want)
     for bug, ranked in want.items():
-        assert rows[bug]["rank"] == first_gold_rank([mapping[n] for n, _ in ranked], Package.open(SLICE).gold(P, bug))
+        assert rows[bug]["rank"] == first_gold_rank([mapping[n] for n, _ in ranked], pkg.gold(P, bug))
     same = sum(r["rank"] == r["package_rank"] for r in rows.values())
     assert 0 < same < 7  # over 31 of 1,841 files some ranks differ from the package's: the table must say so
     assert f"| tomcat70 | 31 | 7 | {same} | " in out.markdown and "**all**" not in out.markdown

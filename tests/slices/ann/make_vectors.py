@@ -12,20 +12,15 @@ from pathlib import Path
 
 import numpy as np
 
-SOURCES = ["pkg:jinja2", "pkg:click", "pkg:requests"]
 OUT = Path(__file__).resolve().parent / "vectors.npz"
 
 
 def main() -> None:
-    from hermes_eval.corpus import load_corpus
-    from retrievers.chunkers.base import chunk_files
-    from retrievers.chunkers.lines import LineChunker
     from retrievers.embedders.sentence_transformer import SentenceTransformerEmbedder
+    from tests.retrievers.conftest import chunks_of
 
     with tempfile.TemporaryDirectory() as tmp:
-        corpus = load_corpus(SOURCES, name="ann-slice", cache_dir=Path(tmp))
-        chunks = sorted(chunk_files(LineChunker(20, 5), [(f.path, f.text, f.language) for f in corpus.files]),
-                        key=lambda c: c.id)
+        chunks = chunks_of(Path(tmp))
         emb = SentenceTransformerEmbedder(cache_dir=tmp)
         texts = [c.text for c in chunks]
         picks = sorted(np.random.default_rng(7).choice(len(texts), size=100, replace=False))
