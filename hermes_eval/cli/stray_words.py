@@ -3,9 +3,9 @@ flags names the closest flags (``leaderboard baseline=X`` -> ``--baseline``), ne
 from __future__ import annotations
 
 import argparse
-import difflib
 from typing import Sequence
 
+from hermes_eval.config.known_keys import closest
 from hermes_eval.core.errors import UserError
 
 
@@ -22,6 +22,6 @@ def refusal(parser: argparse.ArgumentParser, command: str, extra: Sequence[str])
         return UserError(f"{command}: unrecognized arguments: {' '.join(extra)}; its options: {', '.join(known)}")
     key = word.split("=", 1)[0].lstrip("+~")
     names = {f[2:].replace("-", "_"): f for f in known}  # --stat-test is stat_test=
-    near = [names[m] for m in difflib.get_close_matches(key.replace("-", "_"), list(names), 3, 0.6)]
+    near = [names[m] for m in closest(key.replace("-", "_"), names)]
     hint = f"closest: {', '.join(near)}" if near else f"its options: {', '.join(known)}"
     return UserError(f"{command}: {word.lstrip('+~')}: no such option ({command} takes no key=value words); {hint}")

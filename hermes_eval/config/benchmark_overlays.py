@@ -55,9 +55,6 @@ def experiment_nodes(records: Mapping[str, Benchmark]) -> dict[str, dict[str, An
 
 
 _REGISTERED: list[int] = []
-# the config groups :func:`register` fills; no default names them, so a config naming neither composes without
-# reading the records (config/compose.py)
-REGISTERED_GROUPS = ("benchmark", "experiment")
 
 
 def register(conf_dir: Path) -> None:

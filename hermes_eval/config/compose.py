@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from hermes_eval.config.benchmark_overlays import REGISTERED_GROUPS
+from hermes_eval.config.known_keys import REGISTERED_GROUPS
 from hermes_eval.config.source_overrides import quote_source_lists
 from hermes_eval.core.errors import UserError
 
@@ -59,7 +59,7 @@ def compose(overrides: list[str]):
                 cfg = _config(overrides)
             except Exception as exc:  # hydra raises several config exception types
                 raise known_keys.explain(overrides, _config) or UserError(_hydra_message(exc)) from None
-            known_keys.refuse_added(overrides, cfg, _config)
+            known_keys.refuse_added(overrides, _config)
             return cfg
     except UserError:
         raise

@@ -18,6 +18,9 @@ from typing import Any, Iterable, Sequence
 
 from hermes_eval.core.errors import UserError
 
+# the config groups the benchmark records fill (config/benchmark_overlays.register); no default names them, so
+# a config naming neither composes without reading the records (config/compose.py)
+REGISTERED_GROUPS = ("benchmark", "experiment")
 CLOSE = 0.6  # difflib's cutoff: how alike a known key must be to be offered
 # config folders that are not parts of a run: Hydra's own, and the records `benchmark`, `gate` and `decide` read
 NOT_PARTS = ("hydra", "benchmarks", "gate", "decision")
@@ -161,13 +164,11 @@ def _base_keys(parsed: Sequence, compose) -> set[str]:
     """The keys of the config the group overrides alone compose (``hydra.*`` included), and the groups."""
     groups = [ov.input_line for ov in parsed if not ov.is_delete() and is_group(ov.key_or_group)]
     cfg = compose(groups, return_hydra_config=True)
-    from hermes_eval.config.benchmark_overlays import REGISTERED_GROUPS
-
     groups = set(_loader().list_groups("")) - set(NOT_PARTS)
     return flat_keys(cfg) | groups | set(REGISTERED_GROUPS)
 
 
-def refuse_added(overrides: Sequence[str], cfg, compose) -> None:
+def refuse_added(overrides: Sequence[str], compose) -> None:
     """After a composition that worked: refuse a ``+KEY``/``++KEY`` adding a key that is neither a group, nor
     optional, nor (``++``) already in the config. ``compose(overrides, return_hydra_config)`` composes."""
     if not any(o.startswith("+") for o in overrides):
