@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Callable
 
 from hermes_eval.cache.content import atomic_write_bytes
+from hermes_eval.costs.section import table_row
 from hermes_eval.record.manifest import machine, versions
 
 BENCHES: dict[str, Callable[[Path], dict]] = {}
@@ -59,10 +60,6 @@ def run_benches(out_dir: Path, cache: Path, only: list[str] | None = None) -> di
     return results
 
 
-def _row(cells) -> str:
-    return "| " + " | ".join(str(c) for c in cells) + " |"
-
-
 def _embedders(r: dict | None) -> list[str]:
     """The per-embedder table: ours against the raw library call, interleaved in one process."""
     if not r:
@@ -71,11 +68,11 @@ def _embedders(r: dict | None) -> list[str]:
         return ["", f"## Embedders: error: {r['error']}"]
     lines = ["", f"## Embedders (ours vs the raw library call, interleaved: {r['rounds']} rounds of {r['texts']} "
                  f"documents and {r['queries_per_round']} single queries)", "",
-             _row(["embedder", "model MB", "texts/s ours", "texts/s raw", "ratio", "texts/s spread (ours)",
+             table_row(["embedder", "model MB", "texts/s ours", "texts/s raw", "ratio", "texts/s spread (ours)",
                    "query p50 ms ours", "query p95 ms ours", "query p50 ms raw", "query p95 ms raw",
-                   "query p50 ratio", "ratio by half"]), _row(["---"] * 12)]
+                   "query p50 ratio", "ratio by half"]), table_row(["---"] * 12)]
     for e in r["rows"]:
-        lines.append(_row([e["embedder"], e["model_mb"], e["ours_texts_per_s"], e["raw_texts_per_s"],
+        lines.append(table_row([e["embedder"], e["model_mb"], e["ours_texts_per_s"], e["raw_texts_per_s"],
                            e["throughput_ratio"], "–".join(map(str, e["texts_per_s_spread"])),
                            e["ours_query_p50_ms"], e["ours_query_p95_ms"], e["raw_query_p50_ms"],
                            e["raw_query_p95_ms"], e["query_p50_ratio"], " / ".join(map(str, e["query_ratio_halves"]))]))
@@ -87,7 +84,7 @@ def render(results: dict) -> str:
     lines = ["# hermes-eval costs: what the parts cost (speed, memory)", "",
              f"Machine: {m.get('platform')}, {m.get('cpus')} CPUs, {m.get('processor')}; "
              f"Python {m.get('python')}; measured {results['when']}.", "",
-             "## Targets", "", _row(["cost", "measured", "target", "result"]), _row(["---"] * 4)]
+             "## Targets", "", table_row(["cost", "measured", "target", "result"]), table_row(["---"] * 4)]
     b = results["benches"]
     summary = {"sweep_reuse": ("ratio", "{single_arm_s}s single vs {grid_6_arms_s}s for 6 arms"),
                "harness_overhead": ("ratio", "{pipeline_p50_ms} ms vs raw {raw_bm25s_p50_ms} ms; "
@@ -98,13 +95,13 @@ def render(results: dict) -> str:
         if not r:
             continue
         if "error" in r:
-            lines.append(_row([name, r["error"], "-", "error"]))
+            lines.append(table_row([name, r["error"], "-", "error"]))
             continue
-        lines.append(_row([name, f"{key} {r[key]} ({fmt.format(**r)})", r["target"],
+        lines.append(table_row([name, f"{key} {r[key]} ({fmt.format(**r)})", r["target"],
                            "pass" if r["passed"] else "**miss**"]))
     if "metrics_speed" in b and "error" not in b["metrics_speed"]:
         r = b["metrics_speed"]
-        lines.append(_row(["metrics_speed", f"{r['total_seconds']} s for {r['queries']} queries x "
+        lines.append(table_row(["metrics_speed", f"{r['total_seconds']} s for {r['queries']} queries x "
                            f"{r['depth']} ({r['metrics']} metrics + CIs)", "-", "-"]))
     from hermes_eval.costs import boards_build
 
@@ -126,13 +123,13 @@ def render(results: dict) -> str:
     sc = b.get("scaling")
     if sc and "rows" in sc:
         lines += ["", f"## Scaling ({sc['corpus']}, 10-line windows; dense vectors random, labelled)", "",
-                  _row(["backend", "chunks", "build s", "query p50 ms", "query p95 ms", "MB on disk",
-                        "peak RSS MB", "RSS growth MB"]), _row(["---"] * 8)]
+                  table_row(["backend", "chunks", "build s", "query p50 ms", "query p95 ms", "MB on disk",
+                        "peak RSS MB", "RSS growth MB"]), table_row(["---"] * 8)]
         for r in sc["rows"]:
             if "error" in r:
-                lines.append(_row([r["backend"], r["chunks"], "error", r["error"][:80], "", "", "", ""]))
+                lines.append(table_row([r["backend"], r["chunks"], "error", r["error"][:80], "", "", "", ""]))
             else:
-                lines.append(_row([r["backend"], r["chunks"], r["build_s"], r["query_p50_ms"], r["query_p95_ms"],
+                lines.append(table_row([r["backend"], r["chunks"], r["build_s"], r["query_p50_ms"], r["query_p95_ms"],
                                    round(r["bytes"] / 1e6, 2), r["peak_rss_mb"], r.get("rss_growth_mb", "")]))
         lines += ["", "Query-time growth exponent (slope of log p50 vs log chunks): " + ", ".join(
             f"{k} {v}" for k, v in sc["query_time_growth_exponent"].items()), ""]

@@ -19,18 +19,21 @@ from hermes_eval.costs.section import stand_in, table_row
 from hermes_eval.costs.small_set import timed
 
 MAX_SECONDS, MAX_RSS_MB = 120.0, 2048.0
-RESULTS_INDEX = "results/board.json"  # what names a board's committed results (report/board_results.py)
 
 
 def boards(reports: Path) -> list[Path]:
     """Every board's committed results folder under ``reports``, in the order ``make boards`` takes them."""
-    return sorted((p.parent for p in reports.glob(f"**/{RESULTS_INDEX}")), key=lambda p: str(p / "board.json"))
+    from hermes_eval.report.freshness import RESULTS_INDEX
+    from hermes_eval.report.publish import RESULTS_DIR
+
+    return sorted((p.parent for p in reports.glob(f"**/{RESULTS_DIR}/{RESULTS_INDEX}")),
+                  key=lambda p: str(p / RESULTS_INDEX))
 
 
 def run(cache: Path | None = None, reports: Path = Path("reports")) -> dict:
     found = boards(reports)
     if not found:
-        return {"skipped": f"no board results under {reports} ({RESULTS_INDEX})"}
+        return {"skipped": f"no board results under {reports} (results/board.json)"}
     rows = []
     with tempfile.TemporaryDirectory(prefix="hermes-boards-") as tmp:
         start = time.perf_counter()

@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from hermes_eval.costs.section import stand_in, table_row
+
 ARMS = (("bm25", "whole_file"), ("mteb_bm25", "whole_file"), ("bm25", "functions"), ("mteb_bm25", "functions"))
 # our arm's time over the reference's, and its peak RSS (issue 31: 2 GB at file level; none set for functions)
 TARGETS = {"whole_file": 4.0, "functions": 10.0}
@@ -165,23 +167,9 @@ def run(cache: Path) -> dict:
             "passed": all(r["passed"] for r in rows)}
 
 
-def table_row(cells) -> str:
-    """One markdown table row."""
-    return "| " + " | ".join(str(c) for c in cells) + " |"
-
-
-def unmeasured(r: dict | None, title: str) -> list[str] | None:
-    """A bench section's lines when there is nothing to tabulate (no result, an error, skipped), else None."""
-    if not r:
-        return []
-    if "error" in r or "skipped" in r:
-        return ["", f"## {title}: {r.get('error') or 'skipped: ' + r['skipped']}"]
-    return None
-
-
 def markdown(r: dict | None) -> list[str]:
     """The cost table for reports/costs.md."""
-    if (lines := unmeasured(r, "SWE-bench Lite cost")) is not None:
+    if (lines := stand_in("SWE-bench Lite cost", r)) is not None:
         return lines
     refs = r["reference"]
     lines = ["", f"## SWE-bench Lite cost ({r['instances']} mirrored instances, each in its own snapshot; one run)", "",
