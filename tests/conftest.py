@@ -23,7 +23,9 @@ GROUPS = {
     "ranx": ("tests/retrievers/fusion/test_ranx_methods.py", "tests/retrievers/fusion/test_fusion_protocol.py",
              "tests/hermes_eval/report/test_paired_tests.py", "tests/hermes_eval/report/test_board_run.py",
              "tests/hermes_eval/judge/test_significance.py", "tests/hermes_eval/judge/test_ranking.py",
-             "tests/hermes_eval/judge/measures/test_ranx_parity.py", "tests/hermes_eval/stages/test_tuning.py"),
+             "tests/hermes_eval/judge/measures/test_ranx_parity.py", "tests/hermes_eval/stages/test_tuning.py",
+             "tests/hermes_eval/judge/test_average_precision.py", "tests/retrievers/fusion/test_fixed_width_ids.py",
+             "tests/retrievers/fusion/test_condorcet_order.py"),
     # the backend corpus's MiniLM vectors (tests/retrievers/conftest.py), a minute on a fresh clone, under
     # a lock the other worker would wait on
     "backend-vectors": ("tests/retrievers/test_backend_protocol.py", "tests/retrievers/dense/test_ann_recall.py",

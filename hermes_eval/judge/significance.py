@@ -4,13 +4,11 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge.bootstrap import bootstrap_ci
-from retrievers.fusion.fixed_width_ids import FixedWidthIds
 
 STAT_TESTS = ("student", "fisher")  # ranx's two-sided paired t-test and randomization test
 DEFAULT_STAT_TEST = "student"
@@ -118,33 +116,9 @@ def paired_pvalue(a: Sequence[float], b: Sequence[float], stat_test: str = DEFAU
     return _clean(p)
 
 
-def ranx_compare(qrels: Mapping[str, Mapping[str, int]], ranking_a: Mapping[str, Sequence[str]],
-                 ranking_b: Mapping[str, Sequence[str]], metrics: Sequence[str],
-                 stat_test: str = DEFAULT_STAT_TEST, n_permutations: int = DEFAULT_PERMUTATIONS,
-                 seed: int = RANX_SEED) -> dict[str, PairedTest]:
-    """``ranx.compare`` of two rankings on shared qrels, over every judged query (no results = 0)."""
-    from ranx import Qrels, Run, compare
-
-    if stat_test not in STAT_TESTS:
-        raise ValueError(f"stat_test must be one of {STAT_TESTS}, got {stat_test!r}")
-    qids = sorted(q for q in qrels if qrels[q])
-    judged = {q: dict(qrels[q]) for q in qids}
-    tables = {name: {q: ordered_scores(r.get(q, [])) for q in qids} for name, r in (("A", ranking_a), ("B", ranking_b))}
-    ids = FixedWidthIds.of(judged, *tables.values())
-    qr = Qrels(ids.rename(judged))
-    runs = [Run(ids.rename(table), name=name) for name, table in tables.items()]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        report = compare(qr, runs, list(metrics), stat_test=stat_test, n_permutations=n_permutations,
-                         max_p=1.0, random_seed=seed, rounding_digits=10)
-    pair = report.comparisons[frozenset(["A", "B"])]
-    return {m: PairedTest(m, float(report.results["A"][m]), float(report.results["B"][m]),
-                          _clean(pair[m]["p_value"]), len(qids), "ranx.compare") for m in metrics}
-
-
 def ranx_compare_values(metric: str, a: Sequence[float], b: Sequence[float], stat_test: str = DEFAULT_STAT_TEST,
                         n_permutations: int = DEFAULT_PERMUTATIONS, seed: int = RANX_SEED) -> PairedTest:
-    """What :func:`ranx_compare` reports for two runs whose per-query scores of ``metric`` (as ranx evaluates
+    """What ``ranx.compare`` reports for two runs whose per-query scores of ``metric`` (as ranx evaluates
     them) are ``a`` and ``b``, aligned in the order of the qrels' query ids: each mean as ``ranx.compare``
     takes it (``np.mean`` of the scores) and the p-value of the call it makes once both runs are evaluated,
     ranx's ``compute_statistical_significance`` over the two (same test, permutations, ``max_p`` 1 and

@@ -9,7 +9,7 @@ from fakeruns import GOLD_LINES, grid
 from hermes_eval.core.order import ordered_scores
 from hermes_eval.judge.measures import measure_values
 from hermes_eval.judge.relevance import file_rankings
-from hermes_eval.judge.significance import ranx_compare
+from tests.hermes_eval.judge.ranx_oracle import ranx_compare
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import read_record
 from hermes_eval.report.board_run import PLACEHOLDER, BoardRun, Ranked, board_metrics, board_table, from_folder

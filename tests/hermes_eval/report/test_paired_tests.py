@@ -10,7 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hermes_eval.judge.significance import PairedTest, ranx_compare
+from hermes_eval.judge.significance import PairedTest
+from tests.hermes_eval.judge.ranx_oracle import ranx_compare
 from hermes_eval.report.board_results import read_results
 from hermes_eval.report.board_run import BoardRun
 from hermes_eval.report.compare import paired_tests, ranx_level
