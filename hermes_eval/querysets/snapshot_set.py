@@ -69,16 +69,20 @@ class SnapshotCorpus:
         """Every loaded file by its corpus path (prefix included)."""
         return self.corpus.by_path() if self.corpus is not None else {}
 
+    def whole(self) -> SnapshotSet:
+        """The set over every loaded snapshot."""
+        if self.corpus is None:
+            raise ValueError("a snapshot set without snapshots has no corpus")
+        return SnapshotSet(self.sources, self.corpus.fingerprint)
+
     def searched(self, scopes: Iterable[str]) -> SnapshotSet:
         """The set over the snapshots whose prefix is one of ``scopes`` (the kept queries' ``meta.scope``).
         All are kept when fewer than two would be left (one snapshot has no prefix, and the queries name
         theirs) or when every one is searched."""
-        if self.corpus is None:
-            raise ValueError("a snapshot set without snapshots has no corpus")
         used = set(scopes)
         kept = [s for s in self.snapshots if s.prefix in used]
         if not 1 < len(kept) < len(self.snapshots):
-            return SnapshotSet(self.sources, self.corpus.fingerprint)
+            return self.whole()
         prefixes = tuple(s.prefix for s in kept)
         part = Corpus(self.corpus.name, tuple(f for f in self.corpus.files if f.path.startswith(prefixes)),
                       sources=tuple(s.source for s in kept))

@@ -149,6 +149,7 @@ def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame,
         mine = rows[(rows["system"] == a.system) & ((rows["chunker"] == a.chunker) if a.chunker else True)]
         if mine.empty or a.metric not in rows.columns:
             out.append(AnchorRow(a, None, None, a.system, a.chunker))
+        best = _best(rows, a.metric)
         for _, r in (mine.iterrows() if a.metric in rows.columns else ()):
             if a.average == "repos":
                 got = _over_repos(files[str(r["config_hash"])].per_query, a.metric) if files else None
@@ -159,5 +160,5 @@ def anchor_rows(anchors: tuple[Anchor, ...], queryset: str, rows: pd.DataFrame,
             else:
                 value, ci = float(r[a.metric]), (float(r[f"{a.metric}_ci_low"]), float(r[f"{a.metric}_ci_high"]))
             out.append(AnchorRow(a, value, ci, str(r["system"]), str(r["chunker"]),
-                                 _unless_best(_best(rows, a.metric), r, a.metric)))
+                                 _unless_best(best, r, a.metric)))
     return out

@@ -16,12 +16,10 @@ from hermes_eval.reproduce.registry import reproduction
 
 @dataclass(frozen=True)
 class Reproduced:
-    """One reproduction of a record: its outcome, the README it wrote, whether that changed, the anchors."""
+    """One reproduction of a record: its outcome, the README it wrote, the anchors."""
 
-    record: str
     outcome: Outcome | None  # None: it could not run (``error``)
     readme: Path
-    changed: bool
     anchors: tuple[Checked, ...]
     error: str = ""  # why it could not run (``keep_going``)
 
@@ -35,7 +33,7 @@ def readme_of(record: Benchmark, root: Path = Path(".")) -> Path:
     return root / record.board / "README.md"
 
 
-def reproduce_record(record: Benchmark, data: Path | None = None, root: Path = Path("."), write: bool = True,
+def reproduce_record(record: Benchmark, data: Path | None = None, root: Path = Path("."),
                      say: Callable[[str], None] = print, keep_going: bool = False) -> list[Reproduced]:
     """Run every reproduction ``record`` names, in order; ``data``: a folder to read instead of its data folder
     (``keep_going``: one that cannot run is reported and the others run)."""
@@ -51,16 +49,16 @@ def reproduce_record(record: Benchmark, data: Path | None = None, root: Path = P
             if not keep_going:
                 raise
             say(f"[reproduce] {entry.name}: could not run: {e}")
-            out.append(Reproduced(record.name, None, readme_of(record, root), False, (), str(e)))
+            out.append(Reproduced(None, readme_of(record, root), (), str(e)))
             continue
         readme = readme_of(record, root)
-        changed = write_section(readme, entry.name, outcome.markdown) if write else False
+        changed = write_section(readme, entry.name, outcome.markdown)
         checked = tuple(c for c in check(record, outcome.published) if c.read is not None)
         for c in checked:
             say(f"[anchor] {c.line(record)}")
         say(f"[reproduce] {entry.name}: {len(outcome.per_query)} queries; {readme} "
-            f"{'updated' if changed else 'unchanged' if write else 'not written'}")
-        out.append(Reproduced(record.name, outcome, readme, changed, checked))
+            f"{'updated' if changed else 'unchanged'}")
+        out.append(Reproduced(outcome, readme, checked))
     return out
 
 

@@ -105,7 +105,7 @@ def run(opts: Options) -> QuerySet:
         raise UserError(f"REPOSITORY {repo} at {opts.ref}: no report's fixed file is among its Java files "
                         f"(skipped: {dict(skipped)}); check ref=, gold_match= and gold_strip=")
     counts["gold_corpus_files"] = len({g.path for q in queries for g in q.gold})
-    built = loaded.searched(())
+    built = loaded.whole()  # one snapshot: the subject at ref
     manifest = {"generator": "import-bench4bl", "generator_version": "1", "subject": subject,
                 "reports": reports_source, "repository": str(repo), "ref": opts.ref, "commit": sha,
                 "gold_rule": {"match": rule.match, "strip": rule.strip},
