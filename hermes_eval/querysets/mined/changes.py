@@ -111,17 +111,22 @@ def _header(section: list[str]) -> FileDiff:
     return FileDiff(None if created else old, None if deleted else new, binary)
 
 
-def read_change(repo: Path, parent: str, sha: str) -> Change:
-    """The diff of ``sha`` against ``parent`` (renames found): files, old-side line runs and the patch."""
-    patch = git(repo, *DIFF, parent, sha)
-    text = patch.decode("utf-8", "surrogateescape")
+def file_sections(patch: bytes) -> list[list[str]]:
+    """The patch's lines, one list per file (from its ``diff --git`` line on), in the order of ``Change.files``."""
     sections: list[list[str]] = []
-    for line in text.split("\n"):
+    for line in patch.decode("utf-8", "surrogateescape").split("\n"):
         if line.startswith("diff --git "):
             sections.append([line])
         elif sections:
             sections[-1].append(line)
-    files = tuple(_header(s) for s in sections)
+    return sections
+
+
+def read_change(repo: Path, parent: str, sha: str) -> Change:
+    """The diff of ``sha`` against ``parent`` (renames found): files, old-side line runs and the patch."""
+    patch = git(repo, *DIFF, parent, sha)
+    text = patch.decode("utf-8", "surrogateescape")
+    files = tuple(_header(s) for s in file_sections(patch))
     changed, _ = parse_patch(text)
     spans = {c.path: tuple(ranges(c)) for c in changed}
     return Change(files, spans, patch)

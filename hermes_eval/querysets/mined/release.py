@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from hermes_eval.querysets.mined.changes import Change
+from hermes_eval.querysets.mined.changes import Change, file_sections
 from hermes_eval.querysets.mined.message import VERSION, VERSION_STRING
 
 PREFIX = re.compile(r"^[a-z]+(\([^)]*\))?!?:\s*")  # chore(release): / build:
@@ -51,12 +51,9 @@ def version_line(line: str) -> bool:
 
 def changed_lines(change: Change, kinds: frozenset[str]) -> Iterator[str]:
     """The lines ``change`` removes or adds in files of ``kinds`` (without their ``-``/``+`` mark)."""
-    text = change.patch.decode("utf-8", "surrogateescape")
-    sections = text.split("\ndiff --git ")
-    for diff, section in zip(change.files, sections):
+    for diff, lines in zip(change.files, file_sections(change.patch)):
         if diff.kind not in kinds:
             continue
-        lines = section.split("\n")
         start = next((i for i, line in enumerate(lines) if line.startswith("@@")), len(lines))
         for line in lines[start:]:
             if line and line[0] in "+-":
