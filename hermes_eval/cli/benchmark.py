@@ -6,7 +6,8 @@ Three steps, each the command a person would type (printed before it runs; ``--d
   options; ``{BENCH_DATA}`` and ``{HERMES_MIRRORS}`` are ``--data`` and ``--mirrors``);
 - ``sweep``: ``hermes-eval sweep experiment=E paths.runs=runs/BOARD`` for every experiment its sweeps
   name (of ``--group``: main by default), limited to the chosen variants' overlays;
-- ``board``: ``hermes-eval leaderboard --runs runs/BOARD --out BOARD --anchors BOARD``.
+- ``board``: ``hermes-eval leaderboard --runs runs/BOARD --out BOARD --anchors BOARD --merge`` (the runs go
+  into the board's committed results: sets run elsewhere keep theirs).
 
 ``--reproduce`` runs, instead of those steps, the reproductions the records name (``reproductions:``,
 hermes_eval/reproduce/): each writes its tables into its board's README between markers (a re-run replaces
@@ -121,7 +122,7 @@ def board_steps(records: Mapping[str, Benchmark], overrides: Sequence[str] = ())
     out: dict[str, Step] = {}
     for b in records.values():
         out.setdefault(b.board_name, Step("board", ("leaderboard", "--runs", runs_of(b, overrides), "--out", b.board,
-                                                    "--anchors", b.board_name)))
+                                                    "--anchors", b.board_name, "--merge")))
     return list(out.values())
 
 

@@ -116,7 +116,7 @@ def cmd_leaderboard(args) -> int:
         from hermes_eval.report.publish import build_from_results, build_reports
 
         out = (build_from_results(results, out_dir, settings) if results is not None
-               else build_reports(source, out_dir, settings, records, anchors=anchor_ref))
+               else build_reports(source, out_dir, settings, records, anchors=anchor_ref, merge=args.merge))
         stamp(out_dir, key, out)
     for p in out:
         print(p)
@@ -244,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
                    "with unless given here: the same pages as from the runs (make boards)")
     p.add_argument("--out", default=None, help="where the board goes (default reports, or the folder holding "
                    "--from-results)")
+    p.add_argument("--merge", action="store_true", help="merge the runs into the board's committed results "
+                   "(OUT/results) instead of replacing them: a run replaces the result of its config hash, the "
+                   "other results stay (those of a query set re-imported since are dropped and named)")
     p.add_argument("--baseline", default=None, help="the arm every row is tested against; default: the "
                    "best BM25-only arm, else the lowest-ranked row (config-hash prefix, run dir, system, "
                    "or chunker/system)")

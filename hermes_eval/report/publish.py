@@ -4,12 +4,14 @@ or from those results alone (``leaderboard --from-results``: the same pages)."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.core.errors import UserError
 from hermes_eval.record.results import load_records, to_frame
 from hermes_eval.report.board_inputs import BoardInputs, from_runs
-from hermes_eval.report.board_results import read_results, write_results
+from hermes_eval.report.board_merge import merge
+from hermes_eval.report.board_results import INDEX, BoardResults, read_results, write_results
 from hermes_eval.report.board_run import board_metrics
 from hermes_eval.report.explorer import sidecar_path, sidecar_text
 from hermes_eval.report.gate_db import gate_db
@@ -35,16 +37,20 @@ def stored_settings(settings: ReportSettings, anchors: str | None) -> dict:
 
 
 def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None = None,
-                  records: list[dict] | None = None, anchors: str | None = None) -> list[Path]:
+                  records: list[dict] | None = None, anchors: str | None = None, merge: bool = False) -> list[Path]:
     """Write the board's results (``out_dir``/results), the results table, the charts, the explorer data,
     leaderboard.md and leaderboard.html (and, when the gate has a history in ``out_dir``, its trend page
     gate.html, linked from the HTML); return their paths. ``records``: those of ``runs_dir`` already
-    read (each read checksums its run files), else read here; ``anchors``: the --anchors argument."""
+    read (each read checksums its run files), else read here; ``anchors``: the --anchors argument;
+    ``merge``: the runs go into the board's committed results (report/board_merge.py) instead of
+    replacing them."""
     settings = settings or ReportSettings()
     if records is None:
         records = load_records(runs_dir)
     metrics = board_metrics(settings)
     inputs = from_runs(records, metrics, settings.limits)
+    if merge and (out_dir / RESULTS_DIR / INDEX).exists():
+        inputs = _merged(out_dir / RESULTS_DIR, inputs, metrics, settings)
     written = write_results(out_dir / RESULTS_DIR, inputs, stored_settings(settings, anchors), metrics,
                             settings.limits)
     for path in written:
@@ -55,12 +61,25 @@ def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None
 def build_from_results(results_dir: Path, out_dir: Path, settings: ReportSettings) -> list[Path]:
     """The board of the committed results in ``results_dir`` (what build_reports wrote there), written
     into ``out_dir``; the same pages as from the runs with the same ``settings``."""
+    return publish(out_dir, _read_for(results_dir, board_metrics(settings), settings).inputs, settings)
+
+
+def _read_for(results_dir: Path, metrics: frozenset[str], settings: ReportSettings) -> BoardResults:
+    """The committed results, refused when they lack a per-query metric the board shows."""
     got = read_results(results_dir, settings.limits)
-    missing = sorted(board_metrics(settings) - got.metrics)
+    missing = sorted(metrics - got.metrics)
     if missing:
         raise UserError(f"{results_dir}: per-query {', '.join(missing)} not kept in these results (the board "
                         f"was built with other --anchors); rebuild it from its runs with these settings")
-    return publish(out_dir, got.inputs, settings)
+    return got
+
+
+def _merged(results_dir: Path, inputs: BoardInputs, metrics: frozenset[str], settings: ReportSettings) -> BoardInputs:
+    """``inputs`` merged into the committed results, each result dropped for a changed set named."""
+    merged = merge(_read_for(results_dir, metrics, settings).inputs, inputs)
+    for line in merged.dropped:
+        print(f"hermes-eval: {results_dir}: dropped (its query set changed since): {line}", file=sys.stderr)
+    return merged.inputs
 
 
 def publish(out_dir: Path, inputs: BoardInputs, settings: ReportSettings) -> list[Path]:

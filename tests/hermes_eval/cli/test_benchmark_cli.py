@@ -25,7 +25,7 @@ MAKEFILE = {
         f"hermes-eval datasets import cosqa {D}/cosqa ids=pairs name=cosqa-test-pairs",
         f"{SWE_IMPORT}/lite.json --repos {M} repos=psf/requests,pallets/flask,pytest-dev/pytest limit=6 name=swe-lite",
         "hermes-eval sweep experiment=benchmarks paths.runs=runs/benchmarks hydra.launcher.n_jobs=1",
-        "hermes-eval leaderboard --runs runs/benchmarks --out reports/benchmarks --anchors benchmarks"],
+        "hermes-eval leaderboard --runs runs/benchmarks --out reports/benchmarks --anchors benchmarks --merge"],
     "swebench": [
         f"{SWE_IMPORT}/lite.json --repos {M} name=swebench-lite",
         f"{SWE_IMPORT}/verified.json --repos {M} name=swebench-verified",
@@ -39,18 +39,18 @@ MAKEFILE = {
         f"{SWE_IMPORT}/lite.json --repos {M} releases=true protocol=coderag-bench name=swebench-lite-coderag-releases",
         "hermes-eval sweep experiment=swebench paths.runs=runs/swebench",
         "hermes-eval sweep experiment=swebench_protocols paths.runs=runs/swebench",
-        "hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench"],
+        "hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench --merge"],
     "swebench --group dense --steps sweep,board": [
         "hermes-eval sweep experiment=swebench_dense paths.runs=runs/swebench hydra.launcher.n_jobs=1",
         "hermes-eval sweep experiment=swebench_dense_mteb paths.runs=runs/swebench",
         "hermes-eval sweep experiment=swebench_dense_functions paths.runs=runs/swebench hydra.launcher.n_jobs=1",
-        "hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench"],
+        "hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench --merge"],
     "repoeval": [
         f"{RE_IMPORT} protocol=coderag-bench name=repoeval-coderag",
         f"{RE_IMPORT} repos={SIX} context_lines=none name=repoeval-masked",
         f"{RE_IMPORT} repos={SIX} context_lines=20 name=repoeval-last20",
         "hermes-eval sweep experiment=repoeval paths.runs=runs/repoeval hydra.launcher.n_jobs=1",
-        "hermes-eval leaderboard --runs runs/repoeval --out reports/benchmarks/repoeval --anchors repoeval"],
+        "hermes-eval leaderboard --runs runs/repoeval --out reports/benchmarks/repoeval --anchors repoeval --merge"],
 }
 
 
