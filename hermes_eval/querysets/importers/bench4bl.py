@@ -23,6 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from hermes_eval.querysets.localized import flags, report_localized
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
@@ -98,7 +99,8 @@ def run(opts: Options) -> QuerySet:
             skipped["empty_report"] += 1
             continue
         meta = {"bug": bug.id, "answers": len(bug.files), "fixed_files": list(bug.files), "gold_of": gold_of,
-                "report_time": bug.report_time, "commit_time": bug.commit_time}
+                "report_time": bug.report_time, "commit_time": bug.commit_time,
+                **flags(report_localized(bug.text, hits))}
         queries.append(Query(qid=f"{subject}/{bug.id}", query=bug.text, kind="bug_report", repo=subject,
                              gold=tuple(Span(p, 1, max(lines[p], 1)) for p in hits), meta=meta))
     if not queries:
@@ -106,13 +108,15 @@ def run(opts: Options) -> QuerySet:
                         f"(skipped: {dict(skipped)}); check ref=, gold_match= and gold_strip=")
     counts["gold_corpus_files"] = len({g.path for q in queries for g in q.gold})
     built = loaded.whole()  # one snapshot: the subject at ref
-    manifest = {"generator": "import-bench4bl", "generator_version": "1", "subject": subject,
+    manifest = {"generator": "import-bench4bl", "generator_version": "2", "subject": subject,
                 "reports": reports_source, "repository": str(repo), "ref": opts.ref, "commit": sha,
                 "gold_rule": {"match": rule.match, "strip": rule.strip},
                 "corpus_sources": list(built.sources), "corpus_languages": list(LANGUAGES),
                 "corpus_exclude": list(opts.exclude), "corpus_fingerprint": built.fingerprint, "run_overrides": list(RUN_OVERRIDES),
                 "counts": {"queries": len(queries), "bug_reports": len(bugs), "java_files": len(lines),
                            "tree_java_files": sum(1 for p in tree_paths if p.endswith(".java")),
-                           "tree_files": len(tree_paths), **dict(sorted(counts.items()))},
+                           "tree_files": len(tree_paths), **dict(sorted(counts.items())),
+                           "already_localized": sum(1 for q in queries if q.meta["already_localized"])},
+                "strata": {"localized": "localized"},
                 "skipped": dict(sorted(skipped.items()))}
     return QuerySet(name=name, queries=tuple(queries), manifest=manifest)

@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from hermes_eval.querysets.localized import flags, report_localized
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
@@ -138,15 +139,18 @@ def _run(opts: Options, pkg: Package) -> QuerySet:
                 continue
             text = "\n".join(p for p in report if p)
         meta = {"report_class": classes.get(bug, ""), "bug": bug, "gold_lines": gold,
-                "baseline_rank": int(qe[bug]) if bug in qe and qe[bug].strip().lstrip("-").isdigit() else None}
+                "baseline_rank": int(qe[bug]) if bug in qe and qe[bug].strip().lstrip("-").isdigit() else None,
+                **flags(report_localized(text, hits))}
         queries.append(Query(qid=f"{project}/{bug}", query=text, kind=f"bug_report_{opts.query}",
                              repo=project, gold=tuple(Span(rel, 1, lines[rel]) for rel in hits), meta=meta))
     corpus = load_corpus([str(out)], name=name)
-    manifest = {"generator": "import-blizzard", "generator_version": "1", "source": pkg.source,
+    manifest = {"generator": "import-blizzard", "generator_version": "2", "source": pkg.source,
                 "project": project, "query": opts.query, "run_overrides": list(RUN_OVERRIDES),
                 "corpus_sources": [str(out.resolve())], "corpus_fingerprint": corpus.fingerprint,
                 "counts": {"queries": len(queries), "bug_reports": len(bugs), **dict(sorted(counts.items())),
-                           "report_classes": dict(sorted(Counter(q.meta["report_class"] for q in queries).items()))},
+                           "report_classes": dict(sorted(Counter(q.meta["report_class"] for q in queries).items())),
+                           "already_localized": sum(1 for q in queries if q.meta["already_localized"])},
+                "strata": {"localized": "localized"},
                 "skipped": dict(sorted(skipped.items()))}
     return QuerySet(name=name, queries=tuple(queries), manifest=manifest)
 

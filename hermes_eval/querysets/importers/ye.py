@@ -38,6 +38,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from hermes_eval.querysets.localized import flags, report_localized
 from hermes_eval.core import Query, Span
 from hermes_eval.core.errors import UserError
 from hermes_eval.core.queryset import QuerySet
@@ -236,18 +237,21 @@ def run(opts: Options) -> QuerySet:
         meta = {"scope": prefix, "base_commit": t.parent, "fix_commit": t.fix, "release_commit": r.commit,
                 "report_time": r.report_time, "status": r.status, "ye_ranks": dict(r.ranks),
                 "gold_files_added_by_fix": list(t.added),
-                "gold_files_not_indexed": [p for p in t.present if prefix + p not in files]}
+                "gold_files_not_indexed": [p for p in t.present if prefix + p not in files],
+                **flags(report_localized(r.query, (g.path[len(prefix):] for g in gold)))}
         queries.append(Query(qid=r.bug_id, query=r.query, gold=gold, kind="bug-report", repo=opts.repo, meta=meta))
     if not queries:
         raise UserError(f"{opts.workbook}: no bug report kept a gold file in the corpus (skipped: {skipped})")
     built = loaded.searched(q.meta["scope"] for q in queries)
     sources = list(built.sources)
-    manifest = {"generator": "import-ye", "generator_version": "1", "source": str(opts.workbook),
+    manifest = {"generator": "import-ye", "generator_version": "2", "source": str(opts.workbook),
                 "repos_dir": str(root.resolve()), "repo": opts.repo, "corpus_sources": sources,
                 "scoped": built.scoped, "corpus_fingerprint": built.fingerprint,
                 "counts": {"reports": len(reps), "queries": len(queries), "snapshots": len(sources),
                            "snapshots_of_skipped_reports": built.unsearched,
-                           "with_ye_ranks": sum(1 for q in queries if q.meta["ye_ranks"])},
+                           "with_ye_ranks": sum(1 for q in queries if q.meta["ye_ranks"]),
+                           "already_localized": sum(1 for q in queries if q.meta["already_localized"])},
+                "strata": {"localized": "localized"},
                 "skipped": skipped, "gold_files": gold_files, "corpus_exclude": list(PROTOCOL.exclude),
                 "corpus_languages": list(PROTOCOL.languages), "protocol": PROTOCOL.name,
                 "protocol_source": PROTOCOL.source,

@@ -102,7 +102,10 @@ def test_gold_is_each_fixed_file_whole_at_the_parent_and_skips_are_counted(tmp_p
                             "gold_not_indexed": 1, "over_limit": 0}
     assert m["gold_files"] == {"in_release": 4, "added_by_fix": 1, "not_indexed": 1, "gold": 2}
     assert m["counts"] == {"reports": 7, "queries": 2, "snapshots": 2, "snapshots_of_skipped_reports": 1,
-                           "with_ye_ranks": 1}
+                           "with_ye_ranks": 1, "already_localized": 2}
+    # each report names its gold file's class (Kochhar et al.'s already-localized stratum)
+    assert q101.meta["localized_by"] == {"files": [], "symbols": ["Parser"]} and q102.meta["localized"] == "already_localized"
+    assert m["strata"] == {"localized": "localized"}
     # .java files only, as the manifest tells the runs; the set is tied to that corpus
     assert m["corpus_languages"] == ["java"] and m["protocol"] == "ye"
     corpus = load_corpus(m["corpus_sources"], cache_dir=str(tmp_path / "cache"), languages=m["corpus_languages"])
