@@ -45,29 +45,29 @@ def test_the_fused_list_is_the_definitions_with_candidates_in_id_order(method):
         assert got == by_definition(legs, weights), q
 
 
-def _fused_digest(code: str, seed: str) -> str:
+def _fused_digests(seed: str) -> tuple[str, str]:
+    """Ours and ``ranx.fuse``'s condorcet lists, as digests, from one process under ``seed``. One process
+    computes both: each new process compiles numba's typed containers again (about 10 s a process)."""
     env = dict(os.environ, PYTHONHASHSEED=seed, PYTHONPATH=str(ROOT))
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+    out = subprocess.run([sys.executable, "-c", BOTH], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=600, check=True).stdout
-    return out.strip().splitlines()[-1]
+    ours, ranx = out.strip().splitlines()[-2:]
+    return ours, ranx
 
 
-OURS = """
+BOTH = """
 import hashlib, warnings; warnings.simplefilter("ignore")
 from retrievers.fusion.ranx_methods import RanxFusion
-from tests.retrievers.fusion.test_ranx_methods import DATA
+from tests.retrievers.fusion.test_ranx_methods import DATA, direct
 f = RanxFusion(method="condorcet", norm="min-max")
 print(hashlib.sha256(repr([f.fuse(legs, 1000) for legs in DATA.values()]).encode()).hexdigest())
-"""
-RANX = """
-import hashlib, warnings; warnings.simplefilter("ignore")
-from tests.retrievers.fusion.test_ranx_methods import direct
 run = direct("condorcet", "min-max", {})
 print(hashlib.sha256(repr([sorted(run[q].items()) for q in sorted(run.keys())]).encode()).hexdigest())
 """
 
 
 def test_the_same_list_in_every_process_where_ranx_fuse_follows_the_hash_seed():
-    seeds = ("1", "2", "3")
-    assert len({_fused_digest(OURS, s) for s in seeds}) == 1
-    assert len({_fused_digest(RANX, s) for s in seeds}) > 1  # why: ranx's candidate order is a set's
+    # two seeds are enough: on this data every seed tried (1, 2, 3) gave ranx.fuse a list of its own
+    ours, ranx = zip(*(_fused_digests(s) for s in ("1", "2")))
+    assert ranx[0] != ranx[1]  # why: ranx's candidate order is a set's, so these seeds can tell
+    assert ours[0] == ours[1]
