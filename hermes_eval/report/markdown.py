@@ -9,12 +9,12 @@ import pandas as pd
 from hermes_eval.record.results import HYGIENE_PREFIX
 from hermes_eval.report.anchors import anchor_notes
 from hermes_eval.report.options import MARKDOWN_TOP_ROWS
+from hermes_eval.report.hybrid_markdown import board_lines, summary_lines
+from hermes_eval.report.md_cell import md_cell
 from hermes_eval.report.table import SHORT_HASH, Board, fmt_ci, fmt_num, short_hash
 from hermes_eval.report.view import BoardView, LeaderboardView
 
 # HTML-significant characters become entities; markdown punctuation is backslash-escaped.
-_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "|": "&#124;"}
-_MD_PUNCT = "\\`*_[]()#!~"
 MAX_CELL = 160
 HTML_PAGE = "leaderboard.html"  # beside the markdown (report/publish.py HTML)
 NOT_COMPARABLE_MARK = "·"
@@ -32,22 +32,6 @@ LEAKING_NOTE = ("These sets put their queries' text where retrieval finds it (se
 # Chart files per board: name -> caption.
 CHART_CAPTIONS = {"pareto": "quality vs p95 latency (Pareto front in red)", "recall": "Recall@k curves",
                   "latency": "latency CDFs per stage"}
-
-
-def md_cell(text: object, limit: int | None = None) -> str:
-    """One table cell: newlines folded, HTML and pipes as entities, markdown punctuation escaped."""
-    s = " ".join(("" if text is None else str(text)).split())
-    if limit is not None and len(s) > limit:
-        s = s[: limit - 1] + "…"
-    out = []
-    for ch in s:
-        if ch in _ENTITIES:
-            out.append(_ENTITIES[ch])
-        elif ch in _MD_PUNCT:
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def chart_path(bv: BoardView, name: str) -> str:
@@ -249,6 +233,7 @@ def _board(bv: BoardView, stat_test: str, alpha: float, shown: Mapping[str, tupl
     lines += _repositories(bv)
     lines += _languages(bv)
     lines += _declared(bv)
+    lines += board_lines(bv.hybrid, bv.labels, stat_test, alpha)
     if "pareto" in bv.charts:
         lines += ["", f"![{CHART_CAPTIONS['pareto']}]({chart_path(bv, 'pareto')})"]
     elsewhere = [CHART_CAPTIONS.get(n, n) for n in bv.charts if n != "pareto"]
@@ -276,6 +261,9 @@ def render_markdown(view: LeaderboardView) -> str:
     if not view.boards:
         lines += ["No finished runs yet: run `make sweep`.", ""]
     clean = [bv for bv in view.boards if not bv.board.hygiene.leaking]
+    verdicts = [bv for bv in clean if bv.hybrid is not None]
+    if len(verdicts) > 1:  # the cross-set answer, where more than one set has both arms
+        lines += summary_lines([bv.hybrid for bv in verdicts], {h: l for bv in verdicts for h, l in bv.labels.items()})
     leaking = [bv for bv in view.boards if bv.board.hygiene.leaking]
     shown = dict(view.settings.shown)
     for bv in clean:

@@ -15,6 +15,7 @@ from hermes_eval.report.explorer import Explorer, explorer
 from hermes_eval.report.set_manifest import set_line
 from hermes_eval.report.breakdown import NotableQuery, RepoTable, hygiene_rows, notable_queries, repo_table
 from hermes_eval.report.compare import Mark, board_marks
+from hermes_eval.report.hybrid_verdict import HybridVerdict, hybrid_verdict
 from hermes_eval.report.curves import run_curves
 from hermes_eval.report.fallbacks import fallback_notes
 from hermes_eval.report.config_diff import DiffLine, config_diff, manifest
@@ -66,6 +67,7 @@ class BoardView:
     repos_extra: tuple[RepoTable, ...] = ()  # per repository, metrics an anchor averages per repository
     set_line: str = ""  # what the query set is made of (its manifest: rows, skips, repeated ids)
     explorer: Explorer | None = None  # per-query data for the HTML explorer
+    hybrid: HybridVerdict | None = None  # the best hybrid against the best BM25 arm, paired per query
 
     def tied(self, config_hash: str) -> str:
         """The arm's tied-group letters ('' when not computed)."""
@@ -164,7 +166,8 @@ def board_view(b: Board, records: dict[str, dict], runs: Mapping[str, BoardRun],
                      set_line=set_line(((records[b.baseline].get("queryset_info") or {}).get("manifest")) or {}),
                      repos_extra=tuple(repo_table(labels, files, m) for m in dict.fromkeys(
                          a.metric for a in s.anchors if b.queryset in a.querysets and a.average == "repos")
-                         if m != b.sort_metric))
+                         if m != b.sort_metric),
+                     hybrid=hybrid_verdict(b, {h: files[h].per_query for h in labels}, s))
 
 
 def declared_columns(files: Mapping[str, BoardRun]) -> list[str]:
