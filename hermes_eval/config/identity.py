@@ -14,6 +14,8 @@ from retrievers.legs import active_legs as legs_that_run
 
 # keys that do not change what a run measures, so they stay out of its hash
 LOCATION_KEYS = frozenset({"cache_dir", "models_dir"})
+# keys anywhere that say which machines compute a part's output, not what it is (embedder.scale_out)
+PLACEMENT_KEYS = frozenset({"scale_out"})
 UNHASHED = ("hydra", "paths", "rerun", "busy_run", "label", "experiment_name", "index_cache", "progress",
             "progress_after", "prefetch", "shard", "chunk_workers", "snapshot_batch")
 # keys about how a run reports or schedules, not what it measures: kept out of the recorded config as well
@@ -26,9 +28,10 @@ DEFAULT_EMBEDDER = "minilm"
 
 
 def _drop_locations(node: Any) -> Any:
-    """Cache folders anywhere in the config say where results are kept, not what they are."""
+    """Cache folders anywhere in the config say where results are kept, not what they are (and a scale-out,
+    which machines make them)."""
     if isinstance(node, dict):
-        return {k: _drop_locations(v) for k, v in node.items() if k not in LOCATION_KEYS}
+        return {k: _drop_locations(v) for k, v in node.items() if k not in LOCATION_KEYS | PLACEMENT_KEYS}
     if isinstance(node, list):
         return [_drop_locations(v) for v in node]
     return node

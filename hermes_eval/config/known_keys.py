@@ -49,6 +49,8 @@ OPTIONAL_KEYS = (
     OptionalKey("corpus.exclude", "globs of paths left out of the corpus"),
     OptionalKey("corpus.languages", "only files of these languages are indexed"),
     OptionalKey("corpus.max_file_bytes", "larger files are skipped (default 1,000,000)"),
+    OptionalKey("embedder.checkpoint", "documents encoded between two writes to the embedding cache: the slice "
+                "one call encodes, here or on a scale-out worker (default 1024)"),
     OptionalKey("rerank_depth", "the depth every reranker reranks (default 30)"),
     OptionalKey("fusion.weights.*", "a leg's weight in weighted fusion (fusion.weights.LEG)"),
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hermes_eval.config.identity import PLACEMENT_KEYS
 from hermes_eval.config.parts import instantiate_part
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core.errors import one_line
@@ -24,8 +25,9 @@ NO_PARTS = "its record holds no part identities (it was made before they were re
 
 def _embedder_identity(s: RunSettings) -> dict:
     """An embedder's identity: its declared parts and libraries, and the string its caches are keyed by
-    (model files' content hash, settings, code), which never holds a vector."""
-    node = dict(s.embedder.node)
+    (model files' content hash, settings, code), which never holds a vector. Its scale-out (which machines
+    encode) is not part of it."""
+    node = {k: v for k, v in dict(s.embedder.node).items() if k not in PLACEMENT_KEYS}
     parts = [t for t in targets(node) if t is not None]
     return {"parts": [part_id(p) for p in parts],
             "libraries": list(library_versions(sorted({p.__module__ for p in parts}))),

@@ -9,9 +9,9 @@ measured ``embed`` stage.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Callable, ContextManager, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, ContextManager, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -56,6 +56,9 @@ class CachedEmbedder:
     max_seq_length: int = 256
     cache_dir: str | None = None
     checkpoint: int = 1024  # documents encoded between two writes to the cache
+    # what encodes the documents the cache lacks before this process reads them all from it: None (this
+    # process), or a cluster's workers (embedders/scale_out.py; conf/scale_out/). Same vectors either way
+    scale_out: Any = None
     stats: dict = field(default_factory=new_stats)
 
     def __post_init__(self) -> None:
@@ -105,8 +108,15 @@ class CachedEmbedder:
         if self._cache is None:
             self.stats["computed"] += len(texts)
             return self._encode_documents(texts)
+        if self.scale_out is not None:
+            return self.scale_out.embed(self, self._cache, texts)
         return embed_through_cache(self._cache, self.identity, texts, self._encode_documents, self.stats,
                                    self.checkpoint, self._document_progress())
+
+    def worker_kwargs(self) -> dict:
+        """The settings a copy of this embedder in another process is built from (not its counters nor
+        its scale-out): the copy's vectors and identity are this one's."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.init and f.name not in ("stats", "scale_out")}
 
     def _document_progress(self) -> Callable[[int], ContextManager] | None:
         """What reports the progress of encoding ``n`` missing documents (None: nothing)."""

@@ -94,25 +94,38 @@ class EmbeddingCache:
         self._db.executemany("INSERT OR IGNORE INTO vectors VALUES (?,?,?,?,?)", rows)
 
 
+def model_lock(cache: EmbeddingCache, identity: str):
+    """The file lock under which one process at a time encodes what the cache lacks for ``identity``."""
+    from filelock import FileLock
+
+    return FileLock(str(cache.path) + f".{text_sha(identity)[:12]}.lock")
+
+
+def missing_slices(missing: dict[str, str], checkpoint: int) -> list[list[tuple[str, str]]]:
+    """The (sha, text) slices in which the texts the cache lacks (``sha -> text``) are encoded: sorted by
+    sha, ``checkpoint`` at a time. Every encoder of the missing texts (this process, or the workers of a
+    cluster: embedders/scale_out.py) cuts them this way, so each vector is made in the same batches."""
+    ordered = sorted(missing.items())
+    step = max(1, checkpoint)
+    return [ordered[i:i + step] for i in range(0, len(ordered), step)]
+
+
 def embed_through_cache(cache: EmbeddingCache, identity: str, texts: Sequence[str],
                         encode: Callable[[list[str]], np.ndarray], stats: dict, checkpoint: int = 1024,
                         progress: Callable[[int], ContextManager] | None = None) -> np.ndarray:
     """Vectors of ``texts``: read from ``cache``, the missing ones encoded (once, across processes:
     a file lock per model) and written back ``checkpoint`` texts at a time, so an arm killed half-way
     keeps every slice it finished; ``stats`` counts computed, cached and damaged rows."""
-    from filelock import FileLock
-
     shas = [text_sha(t) for t in texts]
     found = cache.get(identity, shas)
-    missing = sorted({s: t for s, t in zip(shas, texts) if s not in found}.items())
+    missing = {s: t for s, t in zip(shas, texts) if s not in found}
     if missing:
         # parallel sweep jobs embedding the same texts: one computes, the others wait and read
-        with FileLock(str(cache.path) + f".{text_sha(identity)[:12]}.lock"):
-            found.update(cache.get(identity, [s for s, _ in missing]))
-            missing = [(s, t) for s, t in missing if s not in found]
+        with model_lock(cache, identity):
+            found.update(cache.get(identity, list(missing)))
+            missing = {s: t for s, t in missing.items() if s not in found}
             with progress(len(missing)) if progress and missing else nullcontext():
-                for i in range(0, len(missing), max(1, checkpoint)):
-                    part = missing[i:i + checkpoint]
+                for part in missing_slices(missing, checkpoint):
                     fresh = {s: v for (s, _), v in zip(part, encode([t for _, t in part]))}
                     cache.put(identity, fresh)
                     found.update(fresh)

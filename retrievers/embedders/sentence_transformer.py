@@ -11,6 +11,7 @@ import numpy as np
 
 from retrievers.embedders.base import CachedEmbedder
 from retrievers.embedders.clip import clipper
+from retrievers.embedders.device import identity_suffix, pick_device
 from retrievers.embedders.model_source import ModelUnavailable, model_identity, resolve_model
 from retrievers.identity.declare import declare
 from retrievers.identity.key import part_key
@@ -25,7 +26,9 @@ class SentenceTransformerEmbedder(CachedEmbedder):
 
     model: str = "all-MiniLM-L6-v2"
     max_seq_length: int | None = 256
-    device: str = "cpu"
+    # torch device; None: a GPU when torch sees one (cuda, then mps), else the CPU (embedders/device.py).
+    # The resolved device is in the run record (embedding.device) and, when not the CPU, in the identity
+    device: str | None = None
     # hand the tokenizer a head of each long document that already holds more tokens than the model keeps
     # (retrievers/embedders/clip.py): the same input ids, without tokenizing whole files of up to 1 MB
     clip: bool = True
@@ -50,7 +53,7 @@ class SentenceTransformerEmbedder(CachedEmbedder):
 
         path = resolve_model(self.model)
         try:
-            model = SentenceTransformer(path, device=self.device)
+            model = SentenceTransformer(path, device=self.resolved_device)
         except Exception as exc:  # hub errors come in many types
             raise ModelUnavailable(
                 f"embedder model {self.model!r} cannot be loaded ({type(exc).__name__}); no model hub is "
@@ -66,16 +69,30 @@ class SentenceTransformerEmbedder(CachedEmbedder):
         self.st  # noqa: B018 - loads the model and resolves its path
 
     @property
+    def resolved_device(self) -> str:
+        """The device the model runs on: ``device``, else the GPU torch sees, else ``cpu``."""
+        if getattr(self, "_device", None) is None:
+            self._device = pick_device(self.device)
+            self.stats["device"] = self._device  # in the run record
+        return self._device
+
+    def worker_kwargs(self) -> dict:
+        """A worker's copy computes on this embedder's device, so its vectors are the ones keyed here."""
+        return {**super().worker_kwargs(), "device": self.resolved_device}
+
+    @property
     def identity(self) -> str:
         """What makes its vectors, the same on every CPU: the model files' content hash, the settings,
         this wrapper's declared name and version, and the versions of the libraries under it
-        (sentence-transformers, transformers, torch...). Never its vectors: their low bits follow the
-        SIMD path; a change in them is caught by the golden check (``tests/retrievers/identity``)
-        within a tolerance and declared by bumping the version. Loads no model."""
+        (sentence-transformers, transformers, torch...), and the device kind when it is not the CPU (a
+        GPU's vectors differ in their low bits: embedders/device.py). Never its vectors: their low bits
+        follow the SIMD path; a change in them is caught by the golden check
+        (``tests/retrievers/identity``) within a tolerance and declared by bumping the version. Loads
+        no model."""
         if not hasattr(self, "_identity"):
             code = part_key([self], None, library_versions([__name__], ("transformers", "tokenizers", "torch")))
             self._identity = (f"{model_identity(resolve_model(self.model))}|msl={self.max_seq_length}"
-                              f"|norm={self.normalize}|code={code}")
+                              f"|norm={self.normalize}|code={code}{identity_suffix(self.resolved_device)}")
         return self._identity
 
     @property

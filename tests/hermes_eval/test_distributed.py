@@ -99,3 +99,40 @@ def test_shards_on_a_local_ray_cluster_merge_into_the_unsharded_run(ray_cluster,
     assert "Connected to Ray cluster" in proc.stderr + proc.stdout
     n, diffs = runs_diffs(whole, tmp / "runs")
     assert n == 1 and diffs == []
+
+
+def _vectors(cache: Path) -> dict[tuple[str, str], bytes]:
+    """(model key, text sha) -> the vector's bytes, every row of a run's embedding cache."""
+    import sqlite3
+
+    with sqlite3.connect(cache / "embeddings.sqlite") as db:
+        return {(m, s): v for m, s, v in db.execute("SELECT model, sha, vec FROM vectors")}
+
+
+def test_embedding_on_a_local_ray_cluster_matches_one_process(ray_cluster, tmp_path):
+    """A dense-only run whose documents the cluster's two workers embed (scale_out=ray), slice by slice,
+    into the run's cache: every vector is bit for bit the one-process run's (each worker encodes the slices
+    one process cuts, in the same batches), so run.trec is byte-identical. A worker that embedded a slice
+    shifted by one text would change vectors in their low bits (batches are padded per batch)."""
+    from hermes_eval.cli.main import main
+
+    arm = ["retriever=exact", "corpus.name=req", "corpus.sources=[pkg:requests]", "queryset.generator.max_queries=20",
+           "warmup=1", "bootstrap=50", "progress=off", f"paths.datasets={tmp_path / 'ds'}",
+           "+embedder.checkpoint=128"]  # the cut into slices, the same in both runs; several slices to share out
+    runs = {}
+    for name in ("one", "ray"):
+        words = ["run", *arm, f"paths.runs={tmp_path / name}", f"paths.cache={tmp_path / name / 'c'}"]
+        if name == "one":
+            assert main(words) == 0
+        else:  # scale_out=ray joins the cluster at RAY_ADDRESS (conf/scale_out/ray.yaml)
+            proc = subprocess.run([str(BIN / "hermes-eval"), *words, "scale_out=ray"], capture_output=True, text=True,
+                                  timeout=600, env=ray_cluster, cwd=tmp_path)
+            assert proc.returncode == 0, proc.stderr[-3000:]
+        [runs[name]] = (tmp_path / name).glob("*/record.json")
+    one, ray = (json.loads(runs[n].read_text())["embeddings"] for n in ("one", "ray"))
+    assert ray["scale_out"]["workers"] == 2 and ray["scale_out"]["tasks"] == -(-one["computed"] // 128) > 2
+    assert ray["computed"] == one["computed"] and ray["device"] == one["device"] == "cpu"
+    assert runs["one"].parent.name == runs["ray"].parent.name  # the same config hash: scale_out is not hashed
+    vectors = _vectors(tmp_path / "one" / "c")
+    assert len(vectors) == one["computed"] and _vectors(tmp_path / "ray" / "c") == vectors
+    assert (runs["ray"].parent / "run.trec").read_bytes() == (runs["one"].parent / "run.trec").read_bytes()

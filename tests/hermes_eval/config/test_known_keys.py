@@ -27,7 +27,7 @@ LEGITIMATE = [
     ["fusion=ranx_posfuse", "+fusion_tuning=ranx"],
     ["++corpus.exclude=[*/pkg/util.py]", "++corpus.languages=[python]"],  # importers' run commands
     ["+hygiene.tokenizer=approx"], ["reranker=mmr", "+rerank_depth=10"], ["hydra/launcher=basic"],
-    ["shard=0/4,1/4"], ["++seed=3"], ["system=hermes_offline"], ["queryset.generator.max_queries=40"],
+    ["shard=0/4,1/4"], ["scale_out=ray"], ["++seed=3"], ["system=hermes_offline"], ["queryset.generator.max_queries=40"],
 ]
 
 
@@ -41,16 +41,17 @@ def test_every_key_a_plus_may_add_is_read_by_the_code():
     s = settings_from(compose(["+hygiene.tokenizer=approx", "+hygiene.max_seq_tokens=64", "+hygiene.leak_lines=7",
                                "+hygiene.leak_line_chars=70", "+hygiene.leak_chars=210", "+corpus.exclude=[*/gen/*]",
                                "++corpus.languages=[go]", "corpus.max_file_bytes=1234", "reranker=mmr",
-                               "+rerank_depth=11", "+fusion.weights.dense=0.25"]))
+                               "+rerank_depth=11", "+fusion.weights.dense=0.25", "+embedder.checkpoint=128"]))
     h = s.hygiene
     got = (h.tokenizer_model, h.max_seq_tokens, h.leak_lines, h.leak_line_chars, h.leak_chars)
     assert got == (None, 64, 7, 70, 210)
     assert (s.corpus.exclude, s.corpus.languages, s.corpus.max_file_bytes) == (("*/gen/*",), ("go",), 1234)
     assert s.reranker.get("depth") == 11 and s.fusion.get("weights") == {"dense": 0.25}
+    assert s.embedder.get("checkpoint") == 128
     assert {k.key for k in OPTIONAL_KEYS} == {"hygiene.tokenizer", "hygiene.max_seq_tokens", "hygiene.leak_lines",
                                               "hygiene.leak_line_chars", "hygiene.leak_chars", "corpus.exclude",
                                               "corpus.languages", "corpus.max_file_bytes", "rerank_depth",
-                                              "fusion.weights.*"}
+                                              "fusion.weights.*", "embedder.checkpoint"}
 
 
 def test_the_readme_lists_every_key_a_plus_may_add():

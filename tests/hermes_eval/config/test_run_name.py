@@ -27,3 +27,15 @@ def test_a_non_default_embedder_is_named_where_vectors_are_used():
     a = compose(["embedder=minilm_onnx", "embedder.models_dir=/tmp/a"])
     b = compose(["embedder=minilm_onnx", "embedder.models_dir=/tmp/b"])
     assert config_hash(a) == config_hash(b) != config_hash(compose(["embedder=minilm_onnx_int8"]))
+
+
+def test_which_machines_embed_is_not_what_a_run_measures():
+    """scale_out=ray (a Ray cluster's workers encode the documents) names the same run, with the same part
+    identities, as one process: the vectors are the same (tests/hermes_eval/test_distributed.py)."""
+    from hermes_eval.config.identity import config_hash
+    from hermes_eval.stages.reuse import _embedder_identity
+
+    one, ray = (settings_from(compose(["retriever=dense", *ov])) for ov in ([], ["scale_out=ray"]))
+    assert ray.embedder.get("scale_out")["_target_"].endswith("RayScaleOut")  # kept in the recorded config
+    assert ray.config_hash == one.config_hash == config_hash(compose(["retriever=dense"]))
+    assert _embedder_identity(ray) == _embedder_identity(one)
