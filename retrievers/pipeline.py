@@ -11,6 +11,7 @@ from retrievers.expanders.base import Expander
 from retrievers.fusion.base import Fusion
 from retrievers.fusion.rrf import WeightedRRF
 from retrievers.legs import active_legs, needs_embedder
+from retrievers.leg_text import leg_texts
 from retrievers.index import Hit, Index, SearchResult, check_k
 from retrievers.progress import track
 from retrievers.rerankers.base import Reranker
@@ -69,7 +70,7 @@ class Pipeline:
         ``build_sources`` then says which legs were built and which were loaded.
         """
         ids = [c.id for c in chunks]
-        texts = [c.text for c in chunks]
+        texts = {"text": leg_texts(chunks, "text")}  # a chunker's header cut may drop lines for some legs
         self._chunks = dict(zip(ids, chunks))
         seconds: dict[str, float] = {}
         self.build_sources: dict[str, str] = {}
@@ -77,10 +78,10 @@ class Pipeline:
 
         def docs_for(ix: Index):
             if ix.input != "vector":
-                return texts
+                return texts["text"]
             if state["vectors"] is None:
                 t = time.perf_counter()
-                state["vectors"] = self.embedder.embed_documents(texts)
+                state["vectors"] = self.embedder.embed_documents(leg_texts(chunks, "vector"))
                 seconds["embed"] = time.perf_counter() - t
             return state["vectors"]
 

@@ -21,6 +21,7 @@ from retrievers.identity.key import Identity, config_identity
 from retrievers.identity.names import named
 from retrievers.identity.probe import index_probe, ranked_ids
 from retrievers.index import Index
+from retrievers.leg_text import header_cut
 
 MANIFEST = "manifest.json"
 
@@ -38,6 +39,9 @@ def chunk_set_hash(chunks: Sequence[Chunk]) -> str:
             if digest is None:
                 digest = digests[c.text] = hashlib.sha256(c.text.encode("utf-8", "surrogatepass")).digest()
             pieces += (c.id.encode(), b"\0", digest)
+            cut = header_cut(c)
+            if cut is not None:  # what some legs read differs from the text (only such chunks hash it)
+                pieces.append(f"\0cut {cut.lines} {','.join(cut.inputs)}".encode())
         h.update(b"".join(pieces))
     return h.hexdigest()[:24]
 

@@ -34,6 +34,11 @@ class ChunkLookup:
         self._by_path: dict[str, tuple[int, tuple[int, ...], tuple[Chunk, ...]]] = {
             p: (max(c.n_lines for c in cs), tuple(c.start for c in cs), tuple(cs)) for p, cs in by_path.items()}
 
+    def first_chunk(self, path: str) -> str | None:
+        """The id of the chunk of ``path`` that starts first (None when the chunking has none there)."""
+        found = self._by_path.get(path)
+        return found[2][0].id if found else None
+
     def overlapping(self, span: Span) -> list[Chunk]:
         found = self._by_path.get(span.path)
         if not found:

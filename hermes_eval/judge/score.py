@@ -23,24 +23,28 @@ class Scores:
     line_qrels: Mapping[str, Mapping[str, int]]  # a history set's batched run: made per query when written
     module_qrels: dict[str, dict[str, int]] = field(default_factory=dict)
     module_rankings: dict[str, list[str]] = field(default_factory=dict)  # run.module.trec
+    # files as a declared file score ranks them (judge/file_score.py), run.file.trec; empty: by their best chunk
+    file_rankings: dict[str, list[str]] = field(default_factory=dict)
 
 
 def score(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: ChunkLookup, seed: int,
-          n_resamples: int) -> Scores:
+          n_resamples: int, files: dict[str, list[str]] | None = None) -> Scores:
     """Every metric of the registry, per query and summarized, in registry order; the qrels
     carry the unanswerable sentinel, so the TREC files re-score to the same numbers."""
-    return summarized(score_queries(queries, rankings, lookup), [q.qid for q in queries], seed, n_resamples)
+    return summarized(score_queries(queries, rankings, lookup, files=files), [q.qid for q in queries], seed,
+                      n_resamples)
 
 
 def score_queries(queries: Sequence[Query], rankings: dict[str, list[str]], lookup: ChunkLookup,
-                  lines: bool = True) -> Scores:
+                  lines: bool = True, files: dict[str, list[str]] | None = None) -> Scores:
     """:func:`score` without the summary: every value is a query's own, whatever else is scored with it
-    (``lines=False``: without the line qrels, which the queries alone make: :class:`LineQrels`)."""
+    (``lines=False``: without the line qrels, which the queries alone make: :class:`LineQrels`; ``files``: the
+    file rankings of a declared file score, else files by their best chunk)."""
     raw = chunk_qrels(queries, lookup)
     cq, fq = with_sentinel(raw), with_sentinel(file_qrels(queries))
     mq, modules = with_sentinel(module_qrels(raw, lookup)), module_rankings(rankings, lookup)
     computed: dict[str, dict[str, float]] = {}
-    for level, qrels, runs in (("chunk", cq, rankings), ("file", fq, file_rankings(rankings)), ("module", mq, modules)):
+    for level, qrels, runs in (("chunk", cq, rankings), ("file", fq, files if files is not None else file_rankings(rankings)), ("module", mq, modules)):
         metrics = [m for m in at_level(level) if m.ranx]
         located = {m.name: (m.family, m.k) for m in at_level(level) if m.family in FAMILIES}
         found = {m.name: f"map_found@{m.k}" if m.k else "map_found" for m in at_level(level) if m.family == "map_found"}
@@ -55,7 +59,7 @@ def score_queries(queries: Sequence[Query], rankings: dict[str, list[str]], look
     values = {name: computed[name] for name in REGISTRY}
     return Scores(per_query=values, summary={}, chunk_qrels=cq, file_qrels=fq,
                   line_qrels=with_sentinel(line_qrels(queries)) if lines else {}, module_qrels=mq,
-                  module_rankings=modules)
+                  module_rankings=modules, file_rankings=files or {})
 
 
 class LineQrels(Mapping):
@@ -95,4 +99,4 @@ def joined(parts: Sequence[Scores], queries: Sequence[Query]) -> Scores:
     return Scores(per_query={n: by_qid(lambda p, n=n: p.per_query[n]) for n in names}, summary={},
                   chunk_qrels=by_qid(lambda p: p.chunk_qrels), file_qrels=by_qid(lambda p: p.file_qrels),
                   line_qrels=LineQrels(queries), module_qrels=by_qid(lambda p: p.module_qrels),
-                  module_rankings=by_qid(lambda p: p.module_rankings))
+                  module_rankings=by_qid(lambda p: p.module_rankings), file_rankings=by_qid(lambda p: p.file_rankings))

@@ -96,6 +96,8 @@ def rescore(run_dir: Path, per_query: Mapping[str, Mapping[str, float]]) -> dict
         if not names:
             continue
         qrels = read_qrels(run_dir / qrels_file)
+        if level == "file" and (run_dir / "run.file.trec").is_file():  # a declared file score's own order
+            run_file = "run.file.trec"
         if run_file not in runs:
             runs[run_file] = read_run(run_dir / run_file)
         docs = {q: _level_docs(runs[run_file].get(q, []), level) for q in qrels}

@@ -102,6 +102,9 @@ def to_row(r: dict) -> dict:
     row["build_s"] = idx.get("build_seconds_total")
     row["index_mb"] = round(sum((idx.get("bytes") or {}).values()) / 1e6, 3) if idx.get("bytes") else None
     row["chunks"] = (r.get("chunks") or {}).get("count")
+    cut = (r.get("chunks") or {}).get("header_removed")
+    if cut:  # a chunker's shared-header cut (retrievers/leg_text.py): files and tokens the embedder did not read
+        row["header_cut_files"], row["header_cut_tokens"] = cut.get("files"), cut.get("tokens")
     row["queries"] = (r.get("queryset_info") or {}).get("n")
     row["peak_rss_mb"] = r.get("peak_rss_mb")
     emb = r.get("embeddings") or {}

@@ -17,6 +17,7 @@ from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.record.trec import write_qrels, write_run
 
 TOP_SHOWN = 10
+FILE_RUN = "run.file.trec"
 
 
 def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured: Measured,
@@ -33,6 +34,8 @@ def write_run_files(run_dir: Path, tag: str, queries: Sequence[Query], measured:
     write_qrels(run_dir / "qrels.line.trec", scores.line_qrels)
     write_qrels(run_dir / "qrels.module.trec", scores.module_qrels)
     write_run(run_dir / "run.module.trec", {q.qid: scores.module_rankings.get(q.qid, []) for q in queries}, tag=tag)
+    if scores.file_rankings:  # a declared file score (judge/file_score.py): files are not in first-chunk order
+        write_run(run_dir / FILE_RUN, {q.qid: scores.file_rankings.get(q.qid, []) for q in queries}, tag=tag)
     _write_per_query(run_dir / "per_query.parquet", queries, measured, scores.per_query, hygiene, languages or {},
                      strata or {})
 

@@ -82,6 +82,8 @@ def check_queries(qs: QuerySet, indexed: Corpus, h: HygieneSettings, lookup: Chu
 
 
 def judge(before: Judgement, queries: Sequence[Query], rankings: Mapping[str, list[str]], lookup: ChunkLookup,
-          seed: int, n_resamples: int) -> Judgement:
-    """Every registered metric of ``rankings`` (per query and with bootstrap CIs)."""
-    return Judgement(before.hygiene, before.warnings, score(queries, dict(rankings), lookup, seed, n_resamples))
+          seed: int, n_resamples: int, files: dict[str, list[str]] | None = None) -> Judgement:
+    """Every registered metric of ``rankings`` (per query and with bootstrap CIs); ``files``: the file
+    rankings of a declared file score (judge/file_score.py), else files by their best chunk."""
+    return Judgement(before.hygiene, before.warnings, score(queries, dict(rankings), lookup, seed, n_resamples,
+                                                             files))

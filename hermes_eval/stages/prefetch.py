@@ -19,6 +19,7 @@ from hermes_eval.core.errors import one_line
 from hermes_eval.stages.chain import reusable
 from hermes_eval.stages.prepare import chunking_key
 from retrievers.legs import active_legs
+from retrievers.leg_text import leg_texts
 
 log = logging.getLogger(__name__)
 
@@ -80,5 +81,5 @@ def _prefetch_group(members: list[RunSettings]) -> None:
     for arm in members:
         if _needs_vectors(arm):
             embedder = arm.embedder.build()
-            embedder.embed_documents([c.text for c in prepared.chunks])
+            embedder.embed_documents(leg_texts(prepared.chunks, "vector"))
             return

@@ -11,6 +11,8 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
+from retrievers.leg_text import leg_text
+
 Hit = tuple[str, float]
 
 
@@ -103,7 +105,7 @@ class DocVectors:
         missing = [cid for cid in dict.fromkeys(ids) if cid not in self._vecs]
         if missing:
             vecs = unit(np.asarray(pipeline.embedder.embed_documents(
-                [pipeline.chunk(cid).text for cid in missing]), dtype=np.float32))
+                [leg_text(pipeline.chunk(cid), "vector") for cid in missing]), dtype=np.float32))
             with self._lock:
                 self._vecs.update(zip(missing, vecs))
         return np.stack([self._vecs[cid] for cid in ids]) if ids else np.zeros((0, 0), np.float32)
