@@ -46,6 +46,8 @@ from hermes_eval.stages.judge import hygiene_of, leak_warnings
 from hermes_eval.stages.prepare import chunker_identity, chunks_key_of
 from hermes_eval.stages.scoped import _add, in_query_order, search_snapshots
 from hermes_eval.stages.snapshots import Seen, chunk_by_content, scopes_of
+from retrievers.leg_text import add_totals, cut_totals, header_removed
+from hermes_eval.stages.file_scoring import declared_files
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +193,7 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
     counter = token_counter(s.hygiene.tokenizer_model)
     tally, seen, counted = Tally(), Seen(), {}
     sizes: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}  # per snapshot: chunk lines, chars, tokens
+    cuts: dict[str, int] = {}  # shared-header cuts (retrievers/leg_text.py), summed over the batches
     hygiene: list[Hygiene] = []
     measured: list[Measured] = []
     scores: list[Scores] = []
@@ -219,12 +222,14 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
                 raise UserError(f"chunker {s.chunker_name!r} produced no chunks for snapshots {batch[0]}..{batch[-1]} "
                                 f"of corpus {s.corpus.name!r}")
             _sizes(chunks, loaded, counted, sizes)  # a rider's chunks under its own snapshot, as at once
+            cuts = add_totals(cuts, cut_totals(chunks))
             lookup = ChunkLookup(chunks)
             hygiene.append(hygiene_of(sub, indexed, s.hygiene, lookup, None, counter))
             found, part, facts, did = search_snapshots(s, indexed, chunks, list(sub.queries), lookup, reuse, overfetch,
                                                        shared)
             measured.append(found)
-            scores.append(score_queries(sub.queries, dict(found.rankings), lookup, lines=False))
+            scores.append(score_queries(sub.queries, dict(found.rankings), lookup, lines=False,
+                                        files=declared_files(s, found, lookup)))
             snapshots.update(facts)
             for w in did.values():
                 w["position"] += len(work)
@@ -257,7 +262,8 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
                       measured=in_query_order(measured, qids), built=built,
                       scores=summarized(joined(scores, qs.queries), qids, s.seed, s.bootstrap),
                       snapshots=snapshots, snapshot_work=work,
-                      chunk_stats=_chunk_stats(sizes, cache, chunks_key_of(s, fingerprint, order)))
+                      chunk_stats={**_chunk_stats(sizes, cache, chunks_key_of(s, fingerprint, order)),
+                                   **header_removed(cuts)})
 
 
 def _sizes(chunks, scopes: Sequence[str], counted: dict, out: dict) -> None:

@@ -52,6 +52,8 @@ from hermes_eval.stages.run_record import RunRecord, embedding_stats, index_stat
 from hermes_eval.stages.shard_run import search_shard
 from hermes_eval.stages.shards import all_parts, read_part, write_part
 from retrievers.chunkers.coverage import fallbacks
+from retrievers.leg_text import cut_totals, header_removed
+from hermes_eval.stages.file_scoring import declared_files
 
 __all__ = ["RunOutcome", "execute", "find_record", "reusable"]
 
@@ -250,7 +252,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict, shard_parts: list | None = N
         warnings_.append(f"FOREIGN CHUNKS: the service returned {len(parts.foreign.ids)} spans that are not "
                          f"chunks of chunker {s.chunker_name!r}; they are judged by overlap, but chunk-level "
                          f"recall assumes that chunking: compare services by file level and line coverage")
-    judged = judge(before, queries, measured.rankings, lookup, s.seed, s.bootstrap)
+    judged = judge(before, queries, measured.rankings, lookup, s.seed, s.bootstrap, declared_files(s, measured, lookup))
     return _finished(s, run_dir, base, cache, rss_scope, Finished(
         queries=queries, measured=measured, scores=judged.scores, hygiene=judged.hygiene, warnings=warnings_,
         corpus_info=corpus_info, fingerprint=fingerprint, queryset=prepared.queryset,
@@ -323,6 +325,6 @@ def _chunk_stats(chunks, cache: Cache, chunks_key: str = "") -> dict:
     return {"count": len(chunks), "lines_mean": round(float(np.mean(sizes)), 3),
             "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
             "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1),
-            **cache.get_or_compute("token-stats", key, lambda: token_stats(chunks))}
+            **cache.get_or_compute("token-stats", key, lambda: token_stats(chunks)), **header_removed(cut_totals(chunks))}
 
 
