@@ -109,6 +109,9 @@ class RunSettings:
     fusion: Part
     reranker: Part | None = None
     expander: Part | None = None
+    # how a snapshot set's dense legs share one vector store (conf/snapshot_dense; null: the defaults of
+    # retrievers.dense.snapshot_legs.SharedDense, exact legs over the store, other backends per snapshot)
+    snapshot_dense: Part | None = None
     fusion_tuning: Mapping[str, Any] | None = None
     index_cache: bool = True
     rerun: bool = False
@@ -229,7 +232,8 @@ def settings_from(cfg: DictConfig) -> RunSettings:
         legs={name: Part(plain(retr[name])) for name in LEG_NAMES if retr.get(name)},
         service=Part.of(retr.get("service")), retriever_name=retr.get("name"), fusion=Part(plain(cfg.fusion)),
         reranker=Part.of(cfg.get("reranker")), expander=Part.of(cfg.get("expander")),
-        fusion_tuning=plain(cfg.get("fusion_tuning")), index_cache=bool(cfg.get("index_cache", True)),
+        snapshot_dense=Part.of(cfg.get("snapshot_dense")), fusion_tuning=plain(cfg.get("fusion_tuning")),
+        index_cache=bool(cfg.get("index_cache", True)),
         rerun=bool(cfg.get("rerun", False)), busy_run=busy_run_of(cfg), dedupe=bool(cfg.get("dedupe", False)),
         shard=shard_of(cfg), chunk_workers=chunk_workers_of(cfg), snapshot_batch=snapshot_batch_of(cfg),
         paths=paths_of(cfg))

@@ -242,6 +242,7 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
             trim_heap()  # the batch's files, chunks and indexes go back to the system before the next
     finally:
         chunk_store.close()
+        shared.close()
         if count_store is not None:
             count_store.close()
         for reader in blobs.values():

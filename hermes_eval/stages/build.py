@@ -15,6 +15,8 @@ from hermes_eval.core import Corpus, UserError
 from hermes_eval.record.manifest import dir_bytes
 from hermes_eval.stages.foreign import ForeignChunks
 from retrievers.chunk import Chunk
+from retrievers.dense.snapshot_legs import SnapshotDense
+from retrievers.leg_text import leg_texts
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.pipeline import Depths, Pipeline
 from retrievers.sparse.memo import TermCountStore, memoize_tokenizers
@@ -52,6 +54,13 @@ class SnapshotShared:
     memos: dict = field(default_factory=dict)
     count_store: TermCountStore | None = None
     loaded: dict = field(default_factory=dict)
+    dense: SnapshotDense | None = None  # the dense legs' one vector store (made by the first build needing it)
+
+    def close(self) -> None:
+        """Let go of the shared vector store (and its memory-mapped files)."""
+        if self.dense is not None:
+            self.dense.close()
+            self.dense = None
 
 
 def make_parts(s: RunSettings, indexed: Corpus, overfetch: int = 0, loaded: dict | None = None) -> Parts:
@@ -92,18 +101,40 @@ def build(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], overfetch: i
     its count store; such builds skip the index cache: a saved index holds every document of its
     snapshot, so the cache would store each unchanged file once per snapshot (2.5 GB for SWE-bench
     Lite's BM25 over whole files), while rebuilding from the shared counts costs less than loading
-    it. Vectors still come from the embedding cache, each text embedded once, by one embedder."""
+    it. Their dense legs share one vector store (:mod:`retrievers.dense.snapshot_legs`): each distinct text
+    is embedded (or read from the embedding cache) once for the set, and an exact leg searches only this
+    snapshot's rows of it; ``s.snapshot_dense`` says how the other backends use it."""
     parts = make_parts(s, indexed, overfetch, shared.loaded if shared is not None else None)
     pipeline = parts.pipeline
     if shared is not None and hasattr(pipeline, "legs"):
         memoize_tokenizers(pipeline.legs, shared.memos, shared.count_store)
     store = _index_store(s, pipeline, chunks) if s.index_cache and shared is None else None
     t0 = time.perf_counter()
-    seconds = pipeline.build(chunks, store=store)
+    vectors, embed_s = _shared_vectors(s, shared, pipeline, chunks)
+    seconds = pipeline.build(chunks, vectors=vectors, store=store)
+    if vectors is not None:
+        seconds["embed"] = embed_s
     total = time.perf_counter() - t0
     # a snapshot set's indexes are not saved, so not measured on disk either (saving each costs a build)
     nbytes = store.bytes if store is not None else {} if shared is not None else _index_bytes(pipeline)
     return Built(parts, seconds, total, nbytes, list(store.events) if store is not None else [])
+
+
+def _shared_vectors(s: RunSettings, shared: SnapshotShared | None, pipeline: Any, chunks: Sequence[Chunk]
+                    ) -> tuple[Any, float]:
+    """A snapshot's documents for the pipeline's vector legs, from the set's one store (None outside a
+    snapshot set or without a vector leg), and the seconds spent embedding what the store lacked."""
+    legs = getattr(pipeline, "legs", None)
+    if shared is None or not legs or not any(getattr(ix, "input", None) == "vector" for ix in legs.values()):
+        return None, 0.0
+    if shared.dense is None:
+        settings = s.snapshot_dense.build() if s.snapshot_dense is not None else None
+        if settings is not None and not settings.store:
+            return None, 0.0
+        shared.dense = SnapshotDense(settings)
+    t = time.perf_counter()
+    vectors = shared.dense.attach(legs, leg_texts(chunks, "vector"), pipeline.embedder.embed_documents)
+    return vectors, time.perf_counter() - t
 
 
 def _index_store(s: RunSettings, pipeline: Any, chunks: Sequence[Chunk]) -> CachedIndexStore:

@@ -46,7 +46,8 @@ from hermes_eval.stages.judge import check_queries, judge
 from hermes_eval.stages.arm_share import active as sharing_active, kept
 from hermes_eval.stages.batched import run_batched
 from hermes_eval.stages.prepare import chunking_key, prepare, released
-from hermes_eval.stages.reuse import changed_parts, part_identities
+from hermes_eval.stages.reuse import changed_parts
+from hermes_eval.stages.run_parts import run_part_identities
 from hermes_eval.stages.run_modes import SearchInput, search
 from hermes_eval.stages.run_record import RunRecord, embedding_stats, index_stats, part_stats
 from hermes_eval.stages.shard_run import search_shard
@@ -88,7 +89,7 @@ def reusable(s: RunSettings) -> tuple[Path | None, str | None]:
         recorded = json.loads(existing.read_text()).get("parts")
     except (OSError, ValueError):
         return None, None
-    why = changed_parts(recorded, part_identities(s))
+    why = changed_parts(recorded, run_part_identities(s))
     return (existing, None) if why is None else (None, why)
 
 
@@ -206,10 +207,10 @@ def _execute_locked(s: RunSettings, run_dir: Path, base: dict, parts: list | Non
 
 def _identity(s: RunSettings) -> dict:
     """What the record says about the run before it runs: config, hash, its parts' identities
-    (:func:`~hermes_eval.stages.reuse.part_identities`), where and with what."""
+    (:func:`~hermes_eval.stages.run_parts.run_part_identities`), where and with what."""
     return {"schema": RECORD_SCHEMA, "config_hash": s.config_hash, "config": s.config, "system": s.label,
             "chunker": s.chunker_name, "queryset": s.queryset.name, "corpus": s.corpus.name, "seed": s.seed,
-            "parts": part_identities(s), "versions": versions(), "machine": machine(), "git_commit": git_commit(),
+            "parts": run_part_identities(s), "versions": versions(), "machine": machine(), "git_commit": git_commit(),
             "hermes_eval_version": __version__, "experiment": s.experiment}
 
 

@@ -44,7 +44,7 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
     else:
         by_scope, order = kept("chunking", chunking_key(s), ("snapshots", tuple(scopes)),
                                lambda: _snapshots_in_order(chunks, scopes))
-    store = None  # the caller's shared memos come with the caller's store
+    store, own = None, shared is None  # the caller's shared memos come with the caller's store
     if shared is None:
         store = CountStore(Path(s.paths.cache) / "counts" / "terms.sqlite") if s.index_cache else None
         shared = SnapshotShared(count_store=store)
@@ -54,11 +54,15 @@ def search_snapshots(s: RunSettings, indexed: Corpus, chunks: Sequence[Chunk], q
                 total = _one(s, indexed, by_scope.get(scope, []), scope, groups[scope], lookup, reuse, overfetch,
                              shared, searched, embeddings, (report, work), total)
                 progress.update()
+        if total is not None and total.parts.embedder is not None:
+            total.parts.embedder.stats.update(embeddings)
+            if shared.dense is not None:
+                total.parts.embedder.stats["vector_store"] = store_facts(shared)
     finally:
         if store is not None:
             store.close()
-    if total is not None and total.parts.embedder is not None:
-        total.parts.embedder.stats.update(embeddings)
+        if own:
+            shared.close()
     return in_query_order(searched, [q.qid for q in queries]), total, report, work
 
 
@@ -106,7 +110,18 @@ def _one(s: RunSettings, indexed: Corpus, part: list[Chunk], scope: str, queries
                               texts_tokenized={n: m.computed - tokenized.get(n, (0, 0))[0] for n, m in memos.items()},
                               texts_counts_stored={n: m.loaded - tokenized.get(n, (0, 0))[1] for n, m in memos.items()},
                               build_seconds=round(built.build_total, 4))
+    if shared.dense is not None:  # distinct texts this snapshot added to the set's one vector store (embedded
+        # or read from the embedding cache); its other chunks' vectors were in the store already
+        work[scope or "."]["vectors_stored"] = shared.dense.store.last_added
     return built if total is None else _add(total, built)
+
+
+def store_facts(shared: SnapshotShared) -> dict:
+    """The set's one vector store when the run ends: rows (distinct texts), MB allocated, blocks memory-mapped,
+    and how each dense leg read it (:meth:`retrievers.dense.snapshot_legs.SnapshotDense.mode`)."""
+    store = shared.dense.store
+    return {"rows": len(store), "mb": round(store.nbytes / 2**20, 1), "mapped_blocks": store.mapped_blocks,
+            "modes": dict(shared.dense.modes_seen)}
 
 
 def _snapshots_in_order(chunks: Sequence[Chunk], scopes: list[str]) -> tuple[dict[str, list[Chunk]], list[str]]:

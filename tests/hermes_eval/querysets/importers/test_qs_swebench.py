@@ -271,8 +271,12 @@ def test_a_dense_arm_over_snapshots_loads_its_model_once_and_embeds_only_new_tex
     assert len(loads) == 1
     first, second = (out.record["snapshot_work"][f"calc@{s[:8]}/"] for s in shas)
     assert (first["embeddings_cached"], second["embedded"]) == (0, 1)  # util.py's one chunk is new
-    assert second["embeddings_cached"] == first["embedded"] - 1  # calc.py's chunks come from the cache
+    # calc.py's chunks come from the set's one vector store: not embedded, not even read from the cache again
+    assert second["embeddings_cached"] == 0
+    assert (first["vectors_stored"], second["vectors_stored"]) == (first["embedded"], 1)
     assert first["embedded"] + second["embedded"] == out.record["embeddings"]["computed"]
+    store = out.record["embeddings"]["vector_store"]
+    assert store["rows"] == first["embedded"] + 1 and store["modes"] == {"dense": "exact_members"}
 
 
 def test_mteb_protocol_pools_every_snapshot_into_one_corpus_with_identical_files_once(swe, capsys):
