@@ -76,6 +76,9 @@ def system_label(cfg: DictConfig | dict) -> str:
         label += f" [{emb['name']}]"  # e.g. "rank_bm25+exact w_dense=0.5 [minilm_onnx_int8]"
     if cfg.get("dedupe"):  # identical documents collapsed: its own row beside the run without
         label += " +dedupe"
+    files = cfg.get("file_score") or {}
+    if files.get("how", "max") != "max":  # a declared file score (judge/file_score.py): "exact +files=sum_top_k@3"
+        label += f" +files={files['how']}" + (f"@{files.get('k', 3)}" if files["how"] == "sum_top_k" else "")
     for part in ("expander", "reranker"):  # e.g. "... +expand=llm +rerank=mmr@10"
         node = cfg.get(part)
         if node:
