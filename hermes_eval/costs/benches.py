@@ -19,14 +19,15 @@ log = logging.getLogger(__name__)
 
 def _register() -> None:
     from hermes_eval.costs import (boards_build, embedder_costs, embedding, metrics_speed, overhead,
-                                   reuse, scaling, small_set, snapshot_sets, swebench_cost,
+                                   reuse, scaling, small_set, snapshot_dense, snapshot_sets, swebench_cost,
                                    swebench_dense_cost)
 
     BENCHES.update({"sweep_reuse": lambda c: reuse.run(), "harness_overhead": overhead.run,
                     "embedding_throughput": embedding.run, "scaling": scaling.run,
                     "metrics_speed": lambda c: metrics_speed.run(), "embedders": embedder_costs.run,
                     "swebench_cost": swebench_cost.run, "swebench_dense_cost": swebench_dense_cost.run,
-                    "snapshot_sets": snapshot_sets.run, "small_set": small_set.run,
+                    "snapshot_sets": snapshot_sets.run, "snapshot_dense": snapshot_dense.run,
+                    "small_set": small_set.run,
                     "boards_build": lambda c: boards_build.run()})
 
 
@@ -116,6 +117,9 @@ def render(results: dict) -> str:
     from hermes_eval.costs.snapshot_sets import markdown as snapshot_sets_markdown
 
     lines += snapshot_sets_markdown(b.get("snapshot_sets"))
+    from hermes_eval.costs.snapshot_dense import markdown as snapshot_dense_markdown
+
+    lines += snapshot_dense_markdown(b.get("snapshot_dense"))  # the snapshot-set section's dense row
     from hermes_eval.costs.small_set import markdown as small_set_markdown
 
     lines += small_set_markdown(b.get("small_set"))

@@ -1,6 +1,10 @@
-"""The dense row of the snapshot-set cost section (issue 54): a dense arm over every snapshot of a set, with
-the set's one vector store (``retrievers/dense/snapshot_legs.py``), against its embedding bound, measured in
-one run.
+"""The dense row of the snapshot-set cost section (issue 54; bench ``snapshot_dense``, rendered under that
+section): a dense arm over every snapshot of a set, with the set's one vector store
+(``retrievers/dense/snapshot_legs.py``), against its embedding bound, all measured in one run.
+
+Its set: ``HERMES_COSTS_SNAPSHOT_DENSE_SET`` = ``DATASETS/NAME``, else the section's
+``HERMES_COSTS_SNAPSHOT_SET`` (a bench of its own, so a small set offline, e.g. ``datasets/mined-httpx``
+from the mirrors, refreshes it without re-running the BM25 rows on theirs).
 
 - ``shared``: exact search (MiniLM, definitions) on a cold cache. Its bound is what embedding alone needs:
   the distinct texts of the set (the store's rows) × the per-text encode time of this same arm (the
@@ -15,6 +19,7 @@ one run.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -22,6 +27,7 @@ from pathlib import Path
 
 from hermes_eval.costs.section import table_row
 
+ENV = "HERMES_COSTS_SNAPSHOT_DENSE_SET"
 ARM = ("exact", "functions")  # retriever, chunker: an exact leg over definitions
 TARGET_RATIO, MAX_RSS_MB = 1.3, 2048
 
@@ -57,7 +63,22 @@ def by_k(work: dict, bins) -> list[dict]:
     return out
 
 
-def run(qs_dir: Path, tmp: Path, bins) -> dict:
+def run(cache: Path | None = None, qs_dir: Path | None = None) -> dict:
+    """The bench: the set named by the environment (or ``qs_dir``), in a temporary folder."""
+    import tempfile
+
+    from hermes_eval.costs.snapshot_sets import BINS, ENV as SECTION_ENV
+
+    given = os.environ.get(ENV) or os.environ.get(SECTION_ENV)
+    qs_dir = qs_dir or (Path(given).resolve() if given else None)
+    if qs_dir is None or not (qs_dir / "manifest.json").is_file():
+        return {"skipped": f"needs {ENV} (or {SECTION_ENV})=DATASETS/NAME, an imported snapshot query set"}
+    with tempfile.TemporaryDirectory(prefix="hermes-snapshot-dense-") as tmp:
+        return measure(qs_dir, Path(tmp), BINS)
+
+
+def measure(qs_dir: Path, tmp: Path, bins) -> dict:
+    """The three arms on ``qs_dir`` under ``tmp``, and the row's numbers."""
     shared = _arm(qs_dir, tmp / "dense-cache", tmp / "dense-runs-shared")
     warm = _arm(qs_dir, tmp / "dense-cache", tmp / "dense-runs-shared-warm")
     before = _arm(qs_dir, tmp / "dense-cache", tmp / "dense-runs-per-snapshot", "+snapshot_dense=per_snapshot")
@@ -68,7 +89,8 @@ def run(qs_dir: Path, tmp: Path, bins) -> dict:
     cost = sum(w["build_seconds"] for w in rec["snapshot_work"].values())
     old_cost = sum(w["build_seconds"] for w in before["record"]["snapshot_work"].values())
     ratio = round(cost / bound, 2) if bound else None
-    return {"arm": "/".join(ARM), "distinct_texts": store["rows"], "store_mb": store["mb"],
+    return {"queryset": qs_dir.name, "queries": rec["queryset_info"]["n"], "snapshots": len(rec["snapshot_work"]),
+            "arm": "/".join(ARM), "distinct_texts": store["rows"], "store_mb": store["mb"],
             "mapped_blocks": store["mapped_blocks"], "computed": emb["computed"],
             "encode_s": round(emb["encode_seconds"], 2), "per_text_ms": round(per_text * 1000, 3),
             "bound_s": round(bound, 2), "dense_s": round(cost, 2), "ratio": ratio,
@@ -89,10 +111,10 @@ def markdown(d: dict | None) -> list[str]:
     """The dense row and its k-th-snapshot table, under the snapshot-set section."""
     if not d:
         return []
-    if "error" in d:
-        return ["", f"Dense row: error: {d['error']}"]
-    lines = ["", f"Dense ({d['arm']}, MiniLM; one vector store for the set, exact search over each snapshot's rows; "
-                 f"cold cache, then the per-snapshot path of before on the warm cache, same run). Bound = distinct "
+    if "error" in d or "skipped" in d:
+        return ["", f"Dense row: {d.get('error') or 'skipped: ' + d['skipped']}"]
+    lines = ["", f"Dense row ({d['queryset']}: {d['queries']} queries on {d['snapshots']} snapshots; {d['arm']}, MiniLM; one vector store for the set, exact search over each snapshot's rows; "
+                 f"cold cache, then on the warm cache the same and the per-snapshot path of before, one run). Bound = distinct "
                  f"texts ({d['distinct_texts']:,}) × this arm's encode time per text ({d['per_text_ms']} ms: "
                  f"{d['encode_s']} s for {d['computed']:,} texts computed). Dense s = the snapshots' build seconds "
                  f"summed (embedding what the store lacks, building the leg). Same run.trec in all three arms: "

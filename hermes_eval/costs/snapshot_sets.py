@@ -4,7 +4,7 @@ interleaved: each round runs the reference and every arm, each as its own proces
 alternating between rounds. The time ratio is each round's own (arm over that round's reference); its median and
 spread are reported, with each side's peak RSS, and the cost of a repository's k-th snapshot against its first
 (build seconds and texts tokenized from the record's ``snapshot_work``; the reference's seconds and blobs read per
-snapshot). The same run measures a dense arm against its embedding bound (``snapshot_dense.py``).
+snapshot). The section's dense row is a bench of its own (``snapshot_dense.py``), rendered under it.
 
 The query set is an imported snapshot set under a datasets folder: ``HERMES_COSTS_SNAPSHOT_SET`` =
 ``DATASETS/NAME`` (e.g. ``datasets import ye ... limit=200``); without it the section says so. Its names from
@@ -21,7 +21,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from hermes_eval.costs import snapshot_dense
 from hermes_eval.costs.section import stand_in, table_row
 
 ARMS = (("bm25", "whole_file"), ("mteb_bm25", "whole_file"))
@@ -97,16 +96,12 @@ def run(cache: Path | None = None, qs_dir: Path | None = None, rounds: int = ROU
                      "ratio_spread": [round(min(ratios), 2), round(max(ratios), 2)], "peak_rss_mb": rss,
                      "file_mrr": got[0]["file_mrr"], "by_k": _bins(_ours_by_k(got[0]["work"])),
                      "passed": ratio <= TARGET_RATIO and rss <= MAX_RSS_MB})
-        try:  # the dense row, in the same run (its own module: hermes_eval/costs/snapshot_dense.py)
-            dense = snapshot_dense.run(qs_dir, tmp, BINS)
-        except Exception as exc:  # noqa: BLE001 - the BM25 rows stand without it
-            dense = {"error": f"{type(exc).__name__}: {exc}"[:500]}
     ref_by_k = _bins([(s[3], s[2]) for s in refs[0]["per_snapshot"]])
     return {"queryset": qs_dir.name, "queries": refs[0]["queries"], "snapshots": refs[0]["snapshots"],
             "rounds": rounds, "reference_seconds": [r["process_s"] for r in refs],
             "reference_peak_rss_mb": max(r["peak_rss_mb"] for r in refs), "reference_file_mrr@100": refs[0]["file_mrr@100"],
             "reference_by_k": ref_by_k, "rows": rows, "target_ratio": TARGET_RATIO, "max_rss_mb": MAX_RSS_MB,
-            "dense": dense, "passed": all(r["passed"] for r in rows) and dense.get("passed", False)}
+            "passed": all(r["passed"] for r in rows)}
 
 
 def markdown(r: dict | None) -> list[str]:
@@ -135,4 +130,4 @@ def markdown(r: dict | None) -> list[str]:
         ours = [a["by_k"][j] if j < len(a["by_k"]) else {} for a in r["rows"]]
         lines.append(table_row([ref["k"], ref["n"], *[o.get("seconds", "") for o in ours],
                            *[o.get("texts", "") for o in ours], ref["seconds"], ref["texts"]]))
-    return lines + snapshot_dense.markdown(r.get("dense"))
+    return lines

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from hermes_eval.costs import snapshot_dense, snapshot_sets
+from hermes_eval.costs import snapshot_dense
 
 pytestmark = pytest.mark.long  # three arms, each a process loading MiniLM
 
 
 def test_the_dense_row_measures_both_paths_in_one_run(snapshot_set):
     tmp, _ = snapshot_set
-    d = snapshot_dense.run(tmp / "ds" / "shardset", tmp / "work", snapshot_sets.BINS)
+    d = snapshot_dense.run(qs_dir=tmp / "ds" / "shardset")
     assert d["same_run_trec"] is True
     assert d["distinct_texts"] > 0 and d["computed"] == d["distinct_texts"]  # cold: every distinct text, once
     assert d["bound_s"] > 0 and d["ratio"] is not None and d["mapped_blocks"] == 0
@@ -22,4 +22,5 @@ def test_the_dense_row_measures_both_paths_in_one_run(snapshot_set):
     assert any(line.startswith("| dense exact/functions (shared store) |") for line in lines)
     assert any(line.startswith("| dense exact/functions (shared store, warm cache) |") for line in lines)
     assert any(line.startswith("| 2-8 | 7 |") for line in lines)
-    assert snapshot_dense.markdown({"error": "boom"}) == ["", "Dense row: error: boom"]
+    assert snapshot_dense.markdown({"error": "boom"}) == ["", "Dense row: boom"]
+    assert "HERMES_COSTS_SNAPSHOT_DENSE_SET" in snapshot_dense.markdown(snapshot_dense.run(qs_dir=tmp / "none"))[1]
