@@ -87,7 +87,7 @@ def _table(bv: BoardView, metrics: tuple[str, ...], named: bool) -> list[str]:
         h = r["config_hash"]
         system = md_cell(r["system"]) + (" **(baseline)**" if h == b.baseline else "")
         emb = [md_cell(r.get("embedder"))] if b.embedders_differ else []
-        cells = [str(i), bv.tied(h) or "–", system, md_cell(r["chunker"]), *emb, f"`{short_hash(h)}`"]
+        cells = [str(i), bv.tied(h) or "–", system, md_cell(r["chunker"]) + _header_cut(r), *emb, f"`{short_hash(h)}`"]
         for m in metrics:
             mk = bv.mark(h, m)
             sym = mk.symbol or (NOT_COMPARABLE_MARK if mk.verdict == "na" else "")
@@ -107,6 +107,15 @@ def _table(bv: BoardView, metrics: tuple[str, ...], named: bool) -> list[str]:
                   f"(its first {SHORT_HASH} characters: `--baseline` takes it); **p50/p95 ms**: per-query latency, "
                   f"end to end.{also}"]
     return lines
+
+
+def _header_cut(r: pd.Series) -> str:
+    """A shared-header cut's counts after the chunker (retrievers/chunkers/shared_header.py): the files and
+    tokens the embedder did not read; nothing for a run without one."""
+    files, tokens = r.get("header_cut_files"), r.get("header_cut_tokens")
+    if files is None or pd.isna(files):
+        return ""
+    return f" (header cut: {int(files):,} files, {int(tokens):,} tokens)"  # digits and words: nothing to escape
 
 
 def _anchors(bv: BoardView) -> list[str]:
