@@ -20,6 +20,8 @@ UNHASHED = ("hydra", "paths", "rerun", "busy_run", "label", "experiment_name", "
             "progress_after", "prefetch", "shard", "chunk_workers", "snapshot_batch")
 # keys about how a run reports or schedules, not what it measures: kept out of the recorded config as well
 UNRECORDED = ("progress", "progress_after", "prefetch", "busy_run", "shard", "chunk_workers", "snapshot_batch")
+# how a snapshot set's vector store holds its float32 rows (in memory or memory-mapped, where), not what they are
+STORE_PLACEMENT_KEYS = ("block_rows", "mmap_above_mb", "spill_dir")
 # optional pipeline parts: null is hashed as absent; rerank_depth only feeds reranker.depth
 OPTIONAL_PARTS = {"reranker": "rerank", "expander": "expand"}
 # the embedder of conf/config.yaml; any other one is named in the system label of a run with a dense leg
@@ -48,6 +50,8 @@ def config_hash(cfg: DictConfig | dict) -> str:
         if data.get(key) is None:
             data.pop(key, None)
     data.pop("rerank_depth", None)  # a sweep knob; its value is hashed as reranker.depth
+    if isinstance(data.get("snapshot_dense"), dict):
+        data["snapshot_dense"] = {k: v for k, v in data["snapshot_dense"].items() if k not in STORE_PLACEMENT_KEYS}
     blob = json.dumps(data, sort_keys=True, default=str).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
 

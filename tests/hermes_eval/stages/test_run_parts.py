@@ -29,3 +29,11 @@ def test_the_group_is_a_part_whose_version_reruns_the_arm(monkeypatch):
     monkeypatch.setattr(SharedDense, ATTRIBUTE, PartId("retrievers.dense.snapshot_legs.SharedDense", 2))
     assert changed_parts(recorded, run_part_identities(s)) == "snapshot_dense snapshot_dense 1→2"
     assert _settings("+snapshot_dense=per_snapshot").config_hash not in (s.config_hash, _settings().config_hash)
+
+
+def test_where_and_how_the_store_holds_its_rows_is_not_hashed_what_it_ranks_is(tmp_path):
+    base = _settings("+snapshot_dense=filtered").config_hash
+    placed = _settings("+snapshot_dense=filtered", "snapshot_dense.mmap_above_mb=1", "snapshot_dense.block_rows=64",
+                       f"snapshot_dense.spill_dir={tmp_path}")
+    assert placed.config_hash == base and placed.snapshot_dense.build().mmap_above_mb == 1
+    assert _settings("+snapshot_dense=filtered", "snapshot_dense.ann=per_snapshot").config_hash != base
