@@ -21,6 +21,7 @@ import numpy as np
 
 from retrievers.digest import text_sha
 from retrievers.embedders.cache import EmbeddingCache, missing_slices, model_lock
+from retrievers.identity.declare import declare
 
 _WORKER_EMBEDDERS: dict[str, Any] = {}  # a worker process's embedder copies, by class and settings
 
@@ -47,6 +48,7 @@ def encode_slice(target: str, kwargs: dict, identity: str, texts: list[str]) -> 
     return {"computed": len(texts), "encode_seconds": emb.stats["encode_seconds"] - before, "pid": os.getpid()}
 
 
+@declare("retrievers.embedders.scale_out.RayScaleOut")
 @dataclass
 class RayScaleOut:
     """Encode what the cache lacks on a Ray cluster (``address``: ``auto``, ``host:port``; a process
