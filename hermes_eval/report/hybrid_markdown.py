@@ -2,7 +2,7 @@
 leaderboard (the cross-benchmark answer), both from report/hybrid_verdict.py."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Collection, Mapping, Sequence
 
 from hermes_eval.report.md_cell import md_cell
 from hermes_eval.report.hybrid_verdict import Contrast, HybridVerdict
@@ -32,8 +32,10 @@ def board_lines(v: HybridVerdict | None, labels: Mapping[str, str], stat_test: s
     return lines
 
 
-def summary_lines(verdicts: Sequence[HybridVerdict], labels: Mapping[str, str]) -> list[str]:
-    """Every set's answer in one table, with its already-localized split where the set declares one."""
+def summary_lines(verdicts: Sequence[HybridVerdict], labels: Mapping[str, str],
+                  leaking: Collection[str] = ()) -> list[str]:
+    """Every set's answer in one table, with its already-localized split where the set declares one
+    (``leaking``: sets whose queries leak, marked as their sections are set apart)."""
     if not verdicts:
         return []
     lines = ["## Hybrid against BM25, every set", "",
@@ -48,7 +50,8 @@ def summary_lines(verdicts: Sequence[HybridVerdict], labels: Mapping[str, str]) 
         cells = [f"{by[g].delta:+.3f} (n={by[g].n}, {by[g].verdict})" if g in by else "" for g in
                  ("already_localized", "not_localized")]
         c = v.overall
-        lines.append(f"| {md_cell(v.queryset)} | {md_cell(v.metric)} | {c.n} | {c.bm25:.3f} {md_cell(labels[v.bm25])} "
+        name = md_cell(v.queryset) + (" (leaks: see its section)" if v.queryset in leaking else "")
+        lines.append(f"| {name} | {md_cell(v.metric)} | {c.n} | {c.bm25:.3f} {md_cell(labels[v.bm25])} "
                      f"| {c.hybrid:.3f} {md_cell(labels[v.hybrid])} | {_delta(c)} | **{c.verdict}** | "
                      + " | ".join(cells) + " |")
     better = sum(v.overall.verdict.endswith("better") for v in verdicts)

@@ -270,9 +270,10 @@ def render_markdown(view: LeaderboardView) -> str:
     if not view.boards:
         lines += ["No finished runs yet: run `make sweep`.", ""]
     clean = [bv for bv in view.boards if not bv.board.hygiene.leaking]
-    verdicts = [bv for bv in clean if bv.hybrid is not None]
+    verdicts = [bv for bv in view.boards if bv.hybrid is not None]  # clean sets first, as the sections
     if len(verdicts) > 1:  # the cross-set answer, where more than one set has both arms
-        lines += summary_lines([bv.hybrid for bv in verdicts], {h: l for bv in verdicts for h, l in bv.labels.items()})
+        lines += summary_lines([bv.hybrid for bv in verdicts], {h: l for bv in verdicts for h, l in bv.labels.items()},
+                               {bv.board.queryset for bv in verdicts if bv.board.hygiene.leaking})
     leaking = [bv for bv in view.boards if bv.board.hygiene.leaking]
     shown = dict(view.settings.shown)
     for bv in clean:
