@@ -14,7 +14,8 @@ MAX_FILE = 1_000_000
 MAX_TOTAL = 5_000_000
 BUILD_OUTPUTS = ("reports/benchmarks/swebench/explorer/swebench-lite.js", "reports/explorer/default-docstring.js",
                  "reports/charts/default-docstring-recall.png", "reports/embedders/charts/x-latency.png",
-                 "reports/benchmarks/history/leaderboard.html")
+                 "reports/benchmarks/history/leaderboard.html", "reports/benchmarks/leaderboard.html",
+                 "reports/leaderboard.html")
 
 
 def _git(*args: str, repo: Path = REPO) -> subprocess.CompletedProcess:
