@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
+from hermes_eval.judge.relevance import file_ranking
 from retrievers.chunk import chunk_path
 
 HOWS = ("max", "first", "sum_top_k")
@@ -43,11 +44,10 @@ class FileScore:
                 ) -> list[str]:
         """Files of one query's ranked chunk ids ``hits`` (raw ``scores`` beside them, best first).
         ``first_chunk``: a path -> the id of the file's first chunk (read by ``first`` only)."""
-        order: dict[str, int] = {}
-        for cid in hits:
-            order.setdefault(chunk_path(cid), len(order))
+        files = file_ranking(hits)
         if self.how == "max":
-            return list(order)
+            return files
+        order = {path: i for i, path in enumerate(files)}
         if len(scores) != len(hits):
             raise ValueError(f"file_score {self.how}: {len(hits)} chunks but {len(scores)} raw scores")
         total: dict[str, float] = {}

@@ -2,6 +2,7 @@
 leaderboard (the cross-benchmark answer), both from report/hybrid_verdict.py."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Collection, Mapping, Sequence
 
 from hermes_eval.report.md_cell import md_cell
@@ -27,8 +28,7 @@ def board_lines(v: HybridVerdict | None, labels: Mapping[str, str], stat_test: s
                  f"{md_cell(stat_test)} test, α = {alpha}; within a stratum, Holm across its groups)", "",
              head, "|:--|--:|--:|--:|--:|--:|:--|", _row(v.overall, False)]
     for name, groups in v.strata:
-        lines += [_row(Contrast(f"{name}: {c.group}", c.n, c.bm25, c.hybrid, c.delta, c.ci, c.p_value, c.p_holm,
-                                c.verdict), True) for c in groups]
+        lines += [_row(replace(c, group=f"{name}: {c.group}"), True) for c in groups]
     return lines
 
 

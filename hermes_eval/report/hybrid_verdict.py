@@ -4,7 +4,7 @@ bootstrap CI and the board's own paired test, over every query and inside each s
 (the already-localized reports of Kochhar et al. among them, Holm across one set's strata)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 import numpy as np
@@ -71,7 +71,7 @@ def contrast(group: str, a: np.ndarray, b: np.ndarray, s: ReportSettings) -> Con
 
 def judged(c: Contrast, p_holm: float, alpha: float) -> Contrast:
     verdict = NOT_SEPARABLE if p_holm >= alpha or c.delta == 0 else (BETTER if c.delta > 0 else WORSE)
-    return Contrast(c.group, c.n, c.bm25, c.hybrid, c.delta, c.ci, c.p_value, p_holm, verdict)
+    return replace(c, p_holm=p_holm, verdict=verdict)
 
 
 def hybrid_verdict(b: Board, frames: Mapping[str, pd.DataFrame], s: ReportSettings) -> HybridVerdict | None:
