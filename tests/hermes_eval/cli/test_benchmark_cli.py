@@ -30,6 +30,9 @@ MAKEFILE = {
         f"{SWE_IMPORT}/lite.json --repos {M} name=swebench-lite",
         f"{SWE_IMPORT}/verified.json --repos {M} name=swebench-verified",
         f"{SWE_IMPORT}/lite.json --repos {M} subset=locagent274 protocol=locagent name=swebench-lite-locagent",
+        # added since the Makefile (issue 54): the declared subset MiniLM runs LocAgent's protocol on
+        f"{SWE_IMPORT}/lite.json --repos {M} subset=locagent274 protocol=locagent limit=5 "
+        "name=swebench-lite-locagent-per-repo5",
         f"{SWE_IMPORT}/lite.json --repos {M} protocol=coderag-bench name=swebench-lite-coderag",
         f"{SWE_IMPORT}/verified.json --repos {M} protocol=mteb name=swebench-verified-mteb",
         f"{SWE_IMPORT}/lite.json --repos {M} releases=true name=swebench-lite-releases",
@@ -39,6 +42,8 @@ MAKEFILE = {
         f"{SWE_IMPORT}/lite.json --repos {M} releases=true protocol=coderag-bench name=swebench-lite-coderag-releases",
         "hermes-eval sweep experiment=swebench paths.runs=runs/swebench",
         "hermes-eval sweep experiment=swebench_protocols paths.runs=runs/swebench",
+        # since issue 54, MTEB's pooled set (MTEB's BM25 only) is its own sweep
+        "hermes-eval sweep experiment=swebench_mteb paths.runs=runs/swebench",
         "hermes-eval leaderboard --runs runs/swebench --out reports/benchmarks/swebench --anchors swebench --merge"],
     "swebench --group dense --steps sweep,board": [
         "hermes-eval sweep experiment=swebench_dense paths.runs=runs/swebench hydra.launcher.n_jobs=1",
@@ -74,8 +79,7 @@ def test_chosen_variants_limit_the_imports_and_each_sweep_to_their_overlays(caps
     assert steps[2:5] == [
         "hermes-eval sweep experiment=swebench paths.runs=runs/swebench "
         "+benchmark=swebench_lite_file,swebench_lite_functions paths.cache=/c",
-        "hermes-eval sweep experiment=swebench_protocols paths.runs=runs/swebench +benchmark=swebench_verified_mteb "
-        "paths.cache=/c",
+        "hermes-eval sweep experiment=swebench_mteb paths.runs=runs/swebench paths.cache=/c",
         "hermes-eval sweep experiment=swebench_dense paths.runs=runs/swebench +benchmark=swebench_lite_file "
         "hydra.launcher.n_jobs=1 paths.cache=/c"]
     assert steps[-1].startswith("hermes-eval leaderboard --runs runs/swebench ")
@@ -100,7 +104,7 @@ def test_every_board_gathers_the_anchors_and_columns_of_its_records():
         "history": ("reports/benchmarks/history", "runs/history")}
     assert [r.name for r in known["benchmarks"].records] == ["cosqa", "swe-lite"]
     assert [r.name for r in known["history"].records] == ["bench4bl", "blizzard", "gandhi", "mined", "ye"]
-    assert {n: len(b.anchors) for n, b in known.items()} == {"benchmarks": 3, "swebench": 12, "repoeval": 3,
+    assert {n: len(b.anchors) for n, b in known.items()} == {"benchmarks": 3, "swebench": 12 + 8, "repoeval": 3,
                                                              "history": 12 + 3 + 1 + 15}
     assert {"file_map", "file_map_found", "file_mrr", "file_hit@10"} <= set(known["history"].columns)
     assert known["benchmarks"].columns == ("file_recall@1", "file_recall@5", "line_coverage@5")

@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SNAPSHOT = HERE / "benchmark_arms.json"
 EXPERIMENTS = ("benchmarks", "repoeval", "swebench", "swebench_protocols", "swebench_dense",
-               "swebench_dense_functions", "swebench_dense_mteb", "protocols")
+               "swebench_dense_functions", "swebench_dense_mteb", "protocols", "swebench_mteb", "swebench_embedders")
 # the environment the overlays' ${oc.env:...} read, fixed so that hashes do not depend on the caller's
 ENV = {"HERMES_MIRRORS": "/mirrors", "HERMES_BENCH_DATA": "/bench"}
 

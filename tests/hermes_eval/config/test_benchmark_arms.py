@@ -23,7 +23,7 @@ def test_every_benchmark_arm_composes_as_the_hand_written_overlays_did(composed)
     before = json.loads(SNAPSHOT.read_text())
     now, _ = composed
     assert sorted(before) == sorted(EXPERIMENTS)
-    assert sum(len(e["arms"]) for e in now.values()) == 107
+    assert sum(len(e["arms"]) for e in now.values()) == 104
     assert differences(before, now) == []
 
 
@@ -39,6 +39,13 @@ def test_every_benchmark_arm_composes_as_the_hand_written_overlays_did(composed)
 # what compose returns still moves the digest away from the oracle's.
 HAND_WRITTEN = SNAPSHOT.parent / "benchmark_arms_hand_written.json"
 ADDED_SINCE_HAND_WRITTEN = ("snapshot_batch",)
+# Experiments the swebench record changed on purpose since the oracle (issue 54), and why: each of their arms
+# the oracle also has must still compose to the oracle's config and hash; the arms they dropped or added are
+# held by benchmark_arms.json only. Experiments made since the oracle are not in it.
+CHANGED_SINCE_HAND_WRITTEN = {
+    "swebench_protocols": "MTEB's pooled set keeps MTEB's own BM25 only, in experiment swebench_mteb",
+    "swebench_dense_functions": "MiniLM at function level runs LocAgent's protocol on its declared subset"}
+MADE_SINCE_HAND_WRITTEN = ("swebench_mteb", "swebench_embedders")
 
 
 def test_every_arm_composes_as_the_hand_written_overlays_did_by_an_oracle_they_wrote(composed):
@@ -46,13 +53,19 @@ def test_every_arm_composes_as_the_hand_written_overlays_did_by_an_oracle_they_w
 
     hand = json.loads(HAND_WRITTEN.read_text())
     now, configs = composed
-    assert sorted(hand) == sorted(now)
+    assert sorted(hand) == sorted(set(now) - set(MADE_SINCE_HAND_WRITTEN))
     for experiment, old in hand.items():
-        assert now[experiment]["params"] == old["params"], experiment
         arms = now[experiment]["arms"]
-        assert [a["overrides"] for a in arms] == [a["overrides"] for a in old["arms"]], experiment
-        assert [a["config_hash"] for a in arms] == [a["config_hash"] for a in old["arms"]], experiment
-        for arm in old["arms"]:
+        if experiment in CHANGED_SINCE_HAND_WRITTEN:
+            kept = {tuple(a["overrides"]): a["config_hash"] for a in arms}
+            old_arms = [a for a in old["arms"] if tuple(a["overrides"]) in kept]
+            assert [kept[tuple(a["overrides"])] for a in old_arms] == [a["config_hash"] for a in old_arms]
+        else:
+            old_arms = old["arms"]
+            assert now[experiment]["params"] == old["params"], experiment
+            assert [a["overrides"] for a in arms] == [a["overrides"] for a in old["arms"]], experiment
+            assert [a["config_hash"] for a in arms] == [a["config_hash"] for a in old["arms"]], experiment
+        for arm in old_arms:
             cfg = dict(configs[(experiment, tuple(arm["overrides"]))])  # a copy: the pops stay here
             for key in ADDED_SINCE_HAND_WRITTEN:
                 cfg.pop(key)

@@ -42,8 +42,10 @@ def test_the_recorded_boards_keep_the_defaults_but_history():
     assert limit_names() == ("query_chars", "code_lines", "code_chars")
     known = boards(CONF_DIR)
     assert {n: b.limits for n, b in known.items() if b.limits} == {
-        "history": {"query_chars": 300, "code_lines": 12, "code_chars": 1000}}
-    assert limits_for("swebench", CONF_DIR) == BoardLimits()
+        "history": {"query_chars": 300, "code_lines": 12, "code_chars": 1000},
+        "swebench": {"query_chars": 300, "code_lines": 12, "code_chars": 1000}}
+    assert limits_for("swebench", CONF_DIR) == BoardLimits(300, 12, 1000)
+    assert limits_for("repoeval", CONF_DIR) == BoardLimits()
 
 
 @pytest.mark.parametrize("limits, error", [
