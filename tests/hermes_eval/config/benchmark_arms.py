@@ -91,9 +91,13 @@ def _compose_all(configs: dict | None = None) -> dict:
                 if configs is not None:
                     configs[(experiment, tuple(overrides))] = container
                 _stand_in_manifests(datasets, {str(cfg.queryset.name)})
-                hashed = compose([f"experiment={experiment}", *overrides, f"paths.datasets={datasets}"])
+                # the same config with paths.datasets pointing at the stand-ins: a leaf Hydra sets after it merged
+                # the defaults (nothing composed reads it; the interpolations reading it resolve when hashed), so
+                # setting it on the composed config is what a second compose with the override returned, at half
+                # the cost (a compose is ~0.25 s; 107 of them were half this file's time)
+                OmegaConf.update(cfg, "paths.datasets", str(datasets), merge=False)
                 arms.append({"overrides": overrides, "config_sha": hashlib.sha256(raw.encode()).hexdigest()[:16],
-                             "config_hash": config_hash(hashed)})
+                             "config_hash": config_hash(cfg)})
             out[experiment] = {"params": params, "arms": arms}
     return out
 
