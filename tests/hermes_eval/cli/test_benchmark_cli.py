@@ -30,9 +30,6 @@ MAKEFILE = {
         f"{SWE_IMPORT}/lite.json --repos {M} name=swebench-lite",
         f"{SWE_IMPORT}/verified.json --repos {M} name=swebench-verified",
         f"{SWE_IMPORT}/lite.json --repos {M} subset=locagent274 protocol=locagent name=swebench-lite-locagent",
-        # added since the Makefile (issue 54): the declared subset MiniLM runs LocAgent's protocol on
-        f"{SWE_IMPORT}/lite.json --repos {M} subset=locagent274 protocol=locagent limit=5 "
-        "name=swebench-lite-locagent-per-repo5",
         f"{SWE_IMPORT}/lite.json --repos {M} protocol=coderag-bench name=swebench-lite-coderag",
         f"{SWE_IMPORT}/verified.json --repos {M} protocol=mteb name=swebench-verified-mteb",
         f"{SWE_IMPORT}/lite.json --repos {M} releases=true name=swebench-lite-releases",

@@ -38,7 +38,7 @@ def test_a_board_keeps_the_smallest_limit_any_of_its_records_gives(tmp_path):
     assert limits_for(None, conf) == BoardLimits() == limits_for(str(conf / "benchmarks" / "one.yaml"), conf)
 
 
-def test_the_recorded_boards_keep_the_defaults_but_history():
+def test_the_recorded_boards_keep_the_defaults_but_history_and_swebench():
     assert limit_names() == ("query_chars", "code_lines", "code_chars")
     known = boards(CONF_DIR)
     assert {n: b.limits for n, b in known.items() if b.limits} == {

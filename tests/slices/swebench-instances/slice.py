@@ -81,6 +81,5 @@ OPTION_CHECKS = {
 # (limit is per repository: each one's first instances)
 NARROWED = {
     ("swe-lite", "limit"): ("1", ["psf__requests-863", "pallets__flask-4045"]),
-    ("swebench-lite-locagent-per-repo5", "limit"): ("1", ["psf__requests-863", "pallets__flask-4045"]),
     ("swe-lite", "repos"): ("psf/requests", ["psf__requests-863", "psf__requests-2317"]),
 }
