@@ -81,7 +81,9 @@ def closure(modules: Iterable[str]) -> tuple[dict[str, str], set[str]]:
 
 @lru_cache(maxsize=1)
 def _distributions() -> dict[str, list[str]]:
-    return metadata.packages_distributions()
+    from retrievers.identity.distributions import packages_distributions
+
+    return packages_distributions()
 
 
 def library_version(top_level: str) -> str:

@@ -1,0 +1,56 @@
+"""``importlib.metadata.packages_distributions()``, kept on disk between processes.
+
+Building the map reads every installed distribution's metadata (about 0.2 s of a small run's second on two
+cores). The map only changes when a distribution is installed, upgraded or removed, so it is stored next to
+the interpreter's environment (``sys.prefix``), keyed by the name and change time of every ``*.dist-info``
+and ``*.egg-info`` entry on ``sys.path``; any change there rebuilds it. Where the environment is not
+writable the map is built in memory, as before.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from importlib import metadata
+from pathlib import Path
+
+CACHE_NAME = ".hermes-eval-distributions.json"
+
+
+def listing_key(path: list[str] | None = None) -> str:
+    """A digest of every distribution's metadata entry (name and change time) on ``path`` (``sys.path``)."""
+    h = hashlib.sha256()
+    for entry in path if path is not None else sys.path:
+        try:
+            with os.scandir(entry or ".") as it:
+                names = sorted((e.name, e.stat().st_mtime_ns) for e in it
+                               if e.name.endswith((".dist-info", ".egg-info")))
+        except OSError:
+            continue
+        h.update(json.dumps([os.path.abspath(entry or "."), names]).encode())
+    return h.hexdigest()
+
+
+def cache_file() -> Path:
+    return Path(sys.prefix) / CACHE_NAME
+
+
+def packages_distributions(cache: Path | None = None) -> dict[str, list[str]]:
+    """Import name -> the distributions providing it, as ``importlib.metadata`` computes it."""
+    cache = cache if cache is not None else cache_file()
+    key = listing_key()
+    try:
+        stored = json.loads(cache.read_text())
+        if stored.get("key") == key:
+            return {k: list(v) for k, v in stored["map"].items()}
+    except (OSError, ValueError, AttributeError, KeyError):
+        pass
+    found = metadata.packages_distributions()
+    tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps({"key": key, "map": found}, sort_keys=True))
+        os.replace(tmp, cache)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+    return found

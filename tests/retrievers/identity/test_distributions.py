@@ -1,0 +1,48 @@
+"""The on-disk ``packages_distributions`` map: equal to importlib's, reused while nothing is installed, and
+rebuilt the moment a distribution's metadata entry appears, changes or goes."""
+from __future__ import annotations
+
+import json
+from importlib import metadata
+
+from retrievers.identity import distributions
+
+
+def test_the_map_is_importlibs_and_is_read_back(tmp_path):
+    cache = tmp_path / "map.json"
+    first = distributions.packages_distributions(cache)
+    assert first == metadata.packages_distributions()
+    stored = json.loads(cache.read_text())
+    assert stored["key"] == distributions.listing_key()
+    stored["map"]["hermes_probe_only_in_cache"] = ["probe"]  # read back, not rebuilt
+    cache.write_text(json.dumps(stored))
+    assert distributions.packages_distributions(cache)["hermes_probe_only_in_cache"] == ["probe"]
+
+
+def test_a_stale_or_broken_cache_is_rebuilt(tmp_path):
+    cache = tmp_path / "map.json"
+    cache.write_text(json.dumps({"key": "another environment", "map": {"numpy": ["not-numpy"]}}))
+    assert distributions.packages_distributions(cache)["numpy"] == ["numpy"]
+    cache.write_text("{not json")
+    assert distributions.packages_distributions(cache)["numpy"] == ["numpy"]
+    assert json.loads(cache.read_text())["key"] == distributions.listing_key()
+
+
+def test_the_key_follows_installs(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "other.txt").write_text("")
+    empty = distributions.listing_key([str(site)])
+    (site / "other2.txt").write_text("")
+    assert distributions.listing_key([str(site)]) == empty  # only metadata entries count
+    (site / "pkg-1.0.dist-info").mkdir()
+    installed = distributions.listing_key([str(site)])
+    assert installed != empty
+    (site / "pkg-1.0.dist-info").rename(site / "pkg-1.1.dist-info")
+    assert distributions.listing_key([str(site)]) not in (empty, installed)
+
+
+def test_an_unwritable_place_still_answers(tmp_path):
+    cache = tmp_path / "missing-dir" / "map.json"  # its folder does not exist: nothing can be written
+    assert distributions.packages_distributions(cache) == metadata.packages_distributions()
+    assert not cache.exists() and not list(tmp_path.rglob("*.tmp"))
