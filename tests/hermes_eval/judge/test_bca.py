@@ -1,5 +1,6 @@
-"""judge/bca.py gives scipy.stats.bootstrap's BCa interval and bootstrap distribution exactly: continuous,
-binary, few-valued and one-outlier samples, several resample counts and batch sizes, degenerate cases."""
+"""judge/bca.py gives scipy.stats.bootstrap's bootstrap distribution exactly and its BCa interval to 1e-12
+(the normal CDF and quantile come from the standard library, not scipy.special): continuous, binary,
+few-valued and one-outlier samples, several resample counts and batch sizes, degenerate cases."""
 from __future__ import annotations
 
 import warnings
@@ -35,7 +36,7 @@ def test_interval_and_distribution_equal_scipy(kind, n_resamples, batch):
         lo, hi, dist = _scipy(x, n_resamples, batch, trial)
         got = bca_interval(x, n_resamples, batch, 0.95, np.random.default_rng(trial))
         assert np.array_equal(got[2], dist)
-        assert np.array_equal([got[0], got[1]], [lo, hi], equal_nan=True)
+        assert np.allclose([got[0], got[1]], [lo, hi], rtol=1e-12, atol=0, equal_nan=True)
 
 
 def test_a_level_outside_zero_one_is_nan_as_scipy_gives():
@@ -49,4 +50,17 @@ def test_a_level_outside_zero_one_is_nan_as_scipy_gives():
 def test_the_ci_the_records_hold_is_scipys():
     x = (np.random.default_rng(9).random(120) < 0.4).astype(float)
     lo, hi, _ = _scipy(x, 1000, 100, 0)
-    assert bootstrap_ci(x, n_resamples=1000, seed=0) == (lo, hi)
+    assert bootstrap_ci(x, n_resamples=1000, seed=0) == pytest.approx((lo, hi), rel=1e-12, abs=0)
+
+
+def test_the_normal_functions_are_scipys():
+    from scipy import special
+
+    from hermes_eval.judge.bca import ndtr, ndtri
+
+    rng = np.random.default_rng(3)
+    x = np.r_[rng.normal(0, 3, 5000), [-40.0, -8.0, -0.5, 0.0, 0.5, 8.0, 40.0, np.inf, -np.inf, np.nan]]
+    assert np.allclose(ndtr(x), special.ndtr(x), rtol=1e-14, atol=1e-300, equal_nan=True)
+    p = np.r_[rng.random(5000), [0.0, 1.0, -0.1, 1.1, np.nan, 1e-300, 0.5]]
+    assert np.allclose(ndtri(p), special.ndtri(p), rtol=1e-13, atol=0, equal_nan=True)
+    assert ndtri(np.float64(0.025)).shape == () and ndtri(0.975) == pytest.approx(1.959963984540054)
