@@ -30,37 +30,52 @@ from retrievers.identity.declare import PartId
 TOKENIZER = "regex word-pieces: [letters]+ | [digits]+ | one other non-space char"
 
 
+LINE_MEMO = 200_000  # distinct lines whose counts a packer remembers at once
+
+
 class BudgetPacker:
     """Takes ranked chunks into a token budget of at most ``max_budget``; per-line token counts are cached
-    per chunk, and counted only as far as the largest budget can reach."""
+    per chunk text (a file's unchanged version in every snapshot is counted once) and per line, and counted
+    only as far as the largest budget can reach."""
 
     def __init__(self, lookup: ChunkLookup, max_budget: int | None = None):
         self.lookup = lookup
         self.max_budget = max_budget
-        self._tokens: dict[str, list[int]] = {}
-        self._cumulative: dict[str, list[int]] = {}
+        self._tokens: dict[str, list[int]] = {}  # chunk text -> each line's count
+        self._cumulative: dict[str, list[int]] = {}  # chunk text -> running sums
+        self._line: dict[str, int] = {}  # line -> its count (versions of a file share most lines)
+
+    def _count(self, line: str) -> int:
+        n = self._line.get(line)
+        if n is None:
+            if len(self._line) >= LINE_MEMO:  # memory of a window of lines, not of every line of a corpus
+                self._line.clear()
+            n = self._line[line] = count_tokens(line)
+        return n
 
     def line_tokens(self, cid: str) -> list[int]:
         """Token count of each line of chunk ``cid``."""
-        if cid not in self._tokens:
-            self._tokens[cid] = line_tokens(self.lookup.by_id[cid].text.split("\n"))
-        return self._tokens[cid]
+        text = self.lookup.by_id[cid].text
+        if text not in self._tokens:
+            self._tokens[text] = [self._count(line) for line in text.split("\n")]
+        return self._tokens[text]
 
     def cumulative(self, cid: str) -> list[int]:
         """Tokens of chunk ``cid`` up to and including each line; with ``max_budget``, up to the first line
         past it (no budget reaches further, and a whole file's lines are not all counted)."""
-        if cid not in self._cumulative:
-            if self.max_budget is None or cid in self._tokens:
+        text = self.lookup.by_id[cid].text
+        if text not in self._cumulative:
+            if self.max_budget is None or text in self._tokens:
                 sums = list(accumulate(self.line_tokens(cid)))
             else:
                 sums, total = [], 0
-                for line in self.lookup.by_id[cid].text.split("\n"):
-                    total += count_tokens(line)
+                for line in text.split("\n"):
+                    total += self._count(line)
                     sums.append(total)
                     if total > self.max_budget:
                         break
-            self._cumulative[cid] = sums
-        return self._cumulative[cid]
+            self._cumulative[text] = sums
+        return self._cumulative[text]
 
     def take(self, hits: Sequence[str], budget: int) -> set[tuple[str, int]]:
         """(path, line) pairs handed over when ``hits`` are packed into ``budget`` tokens: whole chunks while

@@ -165,4 +165,21 @@ def test_packing_by_prefix_sums_equals_line_by_line_packing():
         assert packer.take(hits, budget) == _take_line_by_line(packer, hits, budget)
         if budget <= 200:  # a packer counting lines only up to its largest budget packs the same
             assert capped.take(hits, budget) == _take_line_by_line(packer, hits, budget)
-    assert any(len(c) < len(packer.line_tokens(cid)) for cid, c in capped._cumulative.items())
+    assert any(len(c) < len(text.split("\n")) for text, c in capped._cumulative.items())
+
+
+def test_a_text_in_many_snapshots_is_counted_once_and_packs_as_its_own():
+    """The same file in two snapshots (two chunk ids, one text) shares one count; a third version that
+    differs in a line is counted on its own, and each packs exactly as line-by-line packing does."""
+    text = "def f(x):\n    return x + 1\n# a comment line\nvalue = f(2)"
+    other = text.replace("x + 1", "x + 1 + 2 + 3")
+    chunks = [Chunk(path="a@1/m.py", start=1, end=4, text=text), Chunk(path="a@2/m.py", start=1, end=4, text=text),
+              Chunk(path="a@3/m.py", start=1, end=4, text=other)]
+    packer = BudgetPacker(ChunkLookup(chunks), max_budget=1000)
+    ids = list(packer.lookup.by_id)
+    for budget in (0, 3, 7, 12, 1000):
+        for cid in ids:
+            assert packer.take([cid], budget) == _take_line_by_line(packer, [cid], budget)
+    assert set(packer._cumulative) == {text, other}
+    assert packer.cumulative(ids[0]) is packer.cumulative(ids[1])
+    assert packer.cumulative(ids[2])[-1] > packer.cumulative(ids[0])[-1]
