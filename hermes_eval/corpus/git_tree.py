@@ -1,5 +1,6 @@
-"""Read a ``git:PATH@COMMIT`` snapshot straight from the repository: ``git ls-tree`` for the file
-list, one ``git cat-file --batch`` per repository for the contents.
+"""Read a ``git:PATH@COMMIT`` snapshot straight from the repository: its file list from git's tree
+objects (``git_objects.py``: what ``git ls-tree -r --long`` lists, each folder shared by snapshots
+parsed once), one ``git cat-file --batch`` per repository for the contents.
 
 Nothing is unpacked to disk, and a blob is read and decoded once per corpus however many snapshots
 hold it: the snapshots of one repository share every unchanged file's text (one string in memory).
@@ -17,9 +18,9 @@ from pathlib import Path
 from typing import Callable
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.corpus.git_objects import MISSING, ObjectReader
 
 LINK = "120000"
-MISSING = -1  # the size of a blob the repository does not hold
 
 
 @dataclass(frozen=True)
@@ -32,22 +33,15 @@ class Entry:
     size: int
 
 
-def tree(repo: Path, commit: str) -> list[Entry]:
-    """Every blob of ``commit`` (``git ls-tree -r --long``), sorted by path; submodules left out."""
-    proc = subprocess.run(["git", "-C", str(repo), "ls-tree", "-r", "-z", "--long", "--full-tree", commit],
-                          capture_output=True)
-    if proc.returncode != 0:
-        last = (proc.stderr.decode(errors="replace").strip().splitlines() or ["no output"])[-1]
-        raise UserError(f"git ls-tree {commit[:12]} in {repo} failed ({last}): check the repository")
-    out: list[Entry] = []
-    for row in proc.stdout.decode("utf-8", "surrogateescape").split("\0"):
-        if not row:
-            continue
-        meta, path = row.split("\t", 1)
-        mode, kind, sha, size = meta.split()
-        if kind == "blob":  # git prints BAD as the size of a blob the repository lacks (a trimmed mirror)
-            out.append(Entry(path, mode, sha, int(size) if size.isdigit() else MISSING))
-    return sorted(out, key=lambda e: e.path)
+def tree(repo: Path, commit: str, objects: ObjectReader | None = None) -> list[Entry]:
+    """Every blob of ``commit`` (what ``git ls-tree -r --long`` lists), sorted by path; submodules left out.
+    ``objects``: the repository's shared reader (folders and sizes shared by its snapshots read once)."""
+    reader = objects or ObjectReader(repo)
+    try:
+        return [Entry(path, mode, sha, size) for path, mode, sha, size in reader.blobs(commit)]
+    finally:
+        if objects is None:
+            reader.close()
 
 
 class Blobs:
@@ -55,6 +49,7 @@ class Blobs:
 
     def __init__(self, repo: Path):
         self.repo = repo
+        self.objects = ObjectReader(repo)  # the snapshots' file lists
         self._proc: subprocess.Popen | None = None
         self._text: dict[str, tuple[str | None, str | None]] = {}
         self.read = 0  # blobs read from git (each distinct one once)
@@ -83,6 +78,7 @@ class Blobs:
         return self.raw(sha).decode("utf-8", "surrogateescape")
 
     def close(self) -> None:
+        self.objects.close()
         if self._proc is not None:
             self._proc.stdin.close()
             self._proc.wait()

@@ -206,7 +206,7 @@ def _entries(src: Source, skipped: dict[str, int], max_bytes: int, blobs: dict[P
     if src.commit is None:
         return [(rel, lambda p=p: read_text(p, max_bytes)) for rel, p in _walk(src, skipped)]
     reader = blobs.setdefault(src.root, git_tree.Blobs(src.root))
-    entries = git_tree.tree(src.root, src.commit)
+    entries = git_tree.tree(src.root, src.commit, reader.objects)
     kept, links = git_tree.walk(entries, lambda d: _skip_dir(d, skipped), skipped)
     kept = kept + git_tree.resolve_links(links, kept, entries, reader, skipped)
 
