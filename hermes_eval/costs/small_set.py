@@ -3,7 +3,10 @@ each run beside the minimal blob-cached reference (``snapshot_sets_reference.py`
 start-up (``hermes-eval --help``), interleaved in one bench run: every round runs the three for each set,
 each as its own process on a cold cache, the order alternating between rounds. Each round's ratio is its
 own (ours over that round's reference); the median and spread are reported, with each side's peak RSS
-(``wait4``'s, the process and what it waited for) and ours above the start-up.
+(``wait4``'s, the process and what it waited for) and ours above the start-up. A fourth process in the same
+rounds, the import floor, only imports the libraries a BM25 run cannot do without (:data:`FLOOR`: its
+config, arrays, the query set's parquet, the BM25 library): what of ours no change inside hermes-eval can
+remove, set beside the reference's whole run.
 
 The sets are mined (not timed) from git mirrors under ``HERMES_MIRRORS`` (default ``.cache/mirrors``,
 ``OWNER+NAME/repo``); a set whose mirror is missing is reported as skipped.
@@ -24,6 +27,7 @@ from hermes_eval.costs.section import stand_in, table_row
 
 ROUNDS = int(os.environ.get("HERMES_BENCH_SMALL_ROUNDS", "3"))
 TARGET_RATIO, ABOVE_STARTUP_S = 1.5, 1.0
+FLOOR = ("hydra", "omegaconf", "numpy", "pyarrow.parquet", "rank_bm25")  # imported by any BM25 run of ours
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,11 @@ def _startup() -> tuple[float, float]:
     return wall, rss
 
 
+def _floor() -> tuple[float, float]:
+    wall, rss, _ = timed([sys.executable, "-c", f"import {', '.join(FLOOR)}; from hydra import compose"])
+    return wall, rss
+
+
 def run(cache: Path | None = None, rounds: int = ROUNDS, sets: tuple[SmallSet, ...] = SETS) -> dict:
     mirrors = Path(os.environ.get("HERMES_MIRRORS", ".cache/mirrors"))
     present = [s for s in sets if (mirrors / s.mirror / "repo").exists()]
@@ -89,15 +98,18 @@ def run(cache: Path | None = None, rounds: int = ROUNDS, sets: tuple[SmallSet, .
         tmp, datasets = Path(tmp_name), Path(tmp_name) / "datasets"
         for s in present:
             _mine(s, mirrors / s.mirror / "repo", datasets)
-        got: dict[str, dict[str, list]] = {s.name: {"ours": [], "reference": [], "startup": []} for s in present}
+        got: dict[str, dict[str, list]] = {s.name: {"ours": [], "reference": [], "startup": [], "floor": []}
+                                           for s in present}
         for i in range(rounds):
             for s in (present if i % 2 == 0 else present[::-1]):
-                steps = ("reference", "ours", "startup")
+                steps = ("reference", "ours", "startup", "floor")
                 for step in (steps if i % 2 == 0 else steps[::-1]):  # alternating order
                     if step == "ours":
                         got[s.name]["ours"].append(_ours(s, datasets, tmp, f"{s.name}-{i}"))
                     elif step == "reference":
                         got[s.name]["reference"].append(_reference(s, datasets))
+                    elif step == "floor":
+                        got[s.name]["floor"].append(_floor())
                     else:
                         got[s.name]["startup"].append(_startup())
         for s in present:
@@ -109,6 +121,8 @@ def run(cache: Path | None = None, rounds: int = ROUNDS, sets: tuple[SmallSet, .
             row = {"set": s.name, "queries": ref["queries"],
                    "snapshots": ref["snapshots"], "ours_s": [o[0] for o in g["ours"]],
                    "reference_s": [r[0] for r in g["reference"]], "startup_s": [st[0] for st in g["startup"]],
+                   "floor_s": [f[0] for f in g["floor"]],
+                   "floor_over_reference": round(statistics.median(f[0] / r[0] for f, r in zip(g["floor"], g["reference"])), 2),
                    "ratio": ratio, "ratio_spread": [round(min(ratios), 2), round(max(ratios), 2)],
                    "above_startup_s": round(statistics.median(above), 2),
                    "ours_peak_rss_mb": max(o[1] for o in g["ours"]), "reference_peak_rss_mb": max(r[1] for r in g["reference"]),
@@ -132,14 +146,16 @@ def markdown(r: dict | None) -> list[str]:
                  "interleaved rounds, alternating order, each side a process on a cold cache)", "",
              "Reference: `hermes_eval/costs/snapshot_sets_reference.py` (git ls-tree, blobs read and tokenized once by "
              "blob id, rank-bm25 BM25Okapi per snapshot, top 100; no masking, hygiene, judging or records). "
-             "Start-up: `hermes-eval --help` in the same rounds.", "",
+             "Start-up: `hermes-eval --help` in the same rounds. Import floor: a process importing only "
+             f"{', '.join(f'`{m}`' for m in FLOOR)} (what any BM25 run of ours imports), in the same rounds.", "",
              table_row(["set", "queries", "snapshots", "ours s", "reference s", "x reference (median)", "spread",
-                   "ours above start-up s", "peak RSS MB ours / reference", "file MRR ours / reference",
-                   f"<= {r['target_ratio']}x"]), table_row(["---"] * 11)]
+                   "ours above start-up s", "import floor s", "floor x reference", "peak RSS MB ours / reference",
+                   "file MRR ours / reference", f"<= {r['target_ratio']}x"]), table_row(["---"] * 13)]
     for a in r["rows"]:
         lines.append(table_row([a["set"], a["queries"], a["snapshots"], ", ".join(map(str, a["ours_s"])),
                            ", ".join(map(str, a["reference_s"])), a["ratio"], "–".join(map(str, a["ratio_spread"])),
-                           a["above_startup_s"], f"{a['ours_peak_rss_mb']} / {a['reference_peak_rss_mb']}",
+                           a["above_startup_s"], ", ".join(map(str, a.get("floor_s", []))) or "-",
+                           a.get("floor_over_reference", "-"), f"{a['ours_peak_rss_mb']} / {a['reference_peak_rss_mb']}",
                            f"{a['file_mrr']} / {a['reference_file_mrr@100']}", "pass" if a["passed"] else "**miss**"]))
     lines += ["", f"Smallest set above start-up: {'pass' if r['smallest_above_startup_passed'] else '**miss**'} "
                   f"(target <= {r['above_startup_target_s']} s)."]

@@ -33,8 +33,10 @@ def test_rounds_times_and_ratios_on_a_scripted_repository(tmp_path, monkeypatch)
     got = small_set.run(rounds=2, sets=sets)
     [row] = got["rows"]
     assert got["skipped_sets"] == ["gone"] and row["set"] == "lib-2" and row["queries"] == 2
-    assert len(row["ours_s"]) == len(row["reference_s"]) == len(row["startup_s"]) == 2
-    assert all(t > 0 for t in row["ours_s"] + row["reference_s"] + row["startup_s"])
+    assert len(row["ours_s"]) == len(row["reference_s"]) == len(row["startup_s"]) == len(row["floor_s"]) == 2
+    assert all(t > 0 for t in row["ours_s"] + row["reference_s"] + row["startup_s"] + row["floor_s"])
+    floors = sorted(f / r for f, r in zip(row["floor_s"], row["reference_s"]))
+    assert floors[0] <= row["floor_over_reference"] <= floors[-1] + 0.01
     ratios = sorted(o / r for o, r in zip(row["ours_s"], row["reference_s"]))
     assert row["ratio_spread"] == [round(ratios[0], 2), round(ratios[-1], 2)]
     assert row["ours_peak_rss_mb"] > 20 and row["reference_peak_rss_mb"] > 10
