@@ -2,10 +2,10 @@
 ``git ls-tree -r --long`` process per snapshot.
 
 The snapshots of one repository share most of their folders: a folder (tree object) is read and parsed once
-for every snapshot holding it, and a blob's size is asked once; no process is started per snapshot. What it lists is exactly what
-``git ls-tree -r --long --full-tree COMMIT`` lists (``tests/hermes_eval/corpus/test_git_objects.py`` holds
-the two equal): every blob with its mode, id and size (``MISSING`` for a blob the repository lacks),
-submodules left out.
+for every snapshot holding it, and a blob's size is asked once; no process is started per snapshot. What it
+lists is exactly what ``git ls-tree -r --long --full-tree COMMIT`` lists (``test_git_objects.py`` holds the
+two equal): every blob with its mode, id and size (``MISSING`` for a blob the repository lacks), submodules
+left out.
 """
 from __future__ import annotations
 

@@ -118,11 +118,12 @@ def run(cache: Path | None = None, rounds: int = ROUNDS, sets: tuple[SmallSet, .
             above = [o[0] - st[0] for o, st in zip(g["ours"], g["startup"])]
             rec, ref = g["ours"][0][2], g["reference"][0][2]
             ratio = round(statistics.median(ratios), 2)
+            floor = statistics.median(f[0] / r[0] for f, r in zip(g["floor"], g["reference"]))
             row = {"set": s.name, "queries": ref["queries"],
                    "snapshots": ref["snapshots"], "ours_s": [o[0] for o in g["ours"]],
                    "reference_s": [r[0] for r in g["reference"]], "startup_s": [st[0] for st in g["startup"]],
                    "floor_s": [f[0] for f in g["floor"]],
-                   "floor_over_reference": round(statistics.median(f[0] / r[0] for f, r in zip(g["floor"], g["reference"])), 2),
+                   "floor_over_reference": round(floor, 2),
                    "ratio": ratio, "ratio_spread": [round(min(ratios), 2), round(max(ratios), 2)],
                    "above_startup_s": round(statistics.median(above), 2),
                    "ours_peak_rss_mb": max(o[1] for o in g["ours"]), "reference_peak_rss_mb": max(r[1] for r in g["reference"]),
