@@ -24,7 +24,7 @@ from hermes_eval.judge.relevance import ChunkLookup, gold_lines
 from hermes_eval.core import Query
 from hermes_eval.core.metrics import BUDGETS
 from retrievers.chunk import Chunk
-from retrievers.chunkers.tokens import count_tokens, line_tokens
+from retrievers.chunkers.tokens import count_tokens
 from retrievers.identity.declare import PartId
 
 TOKENIZER = "regex word-pieces: [letters]+ | [digits]+ | one other non-space char"
