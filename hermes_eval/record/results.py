@@ -47,11 +47,17 @@ def read_record(path: Path) -> dict:
 
 
 def run_dirs(runs_dir: Path) -> list[Path]:
-    """Directories (at any depth) holding a record or the files a run writes before its record."""
+    """Directories (at any depth) holding a record or the files a run writes before its record. A run linked
+    into the folder (a symlink to a run directory elsewhere, how a few runs are gathered for a merge) counts:
+    ``rglob`` does not follow links, so each entry of the folder is searched from itself."""
     root = Path(runs_dir)
     if not root.is_dir():
         return []
-    found = {p.parent for name in (RECORD, *ARTIFACTS) for p in root.rglob(name)}
+    tops = [root / name for name in (RECORD, *ARTIFACTS)]
+    found = {p.parent for p in tops if p.is_file()}
+    for entry in root.iterdir():
+        if entry.is_dir():
+            found |= {p.parent for name in (RECORD, *ARTIFACTS) for p in entry.rglob(name)}
     return sorted(found)
 
 

@@ -64,3 +64,18 @@ def test_table_round_trips_through_parquet(tmp_path):
 def test_missing_runs_dir_is_an_empty_table(tmp_path):
     df, records = collect(tmp_path / "nowhere")
     assert df.empty and records == []
+
+
+def test_a_run_linked_into_the_folder_is_collected(tmp_path):
+    """Gathering a few runs for a merge by symlinking them into a folder: each linked run (and a linked
+    folder of runs) is a row, as a copied one would be; before, the links were skipped silently."""
+    elsewhere = tmp_path / "elsewhere"
+    write(elsewhere, "x", record("hx", "2026-01-01T00:00:00Z"))
+    write(elsewhere / "group", "y", record("hy", "2026-01-02T00:00:00Z"))
+    runs = tmp_path / "runs"
+    write(runs, "local", record("hl", "2026-01-03T00:00:00Z"))
+    (runs / "x").symlink_to(elsewhere / "x", target_is_directory=True)
+    (runs / "group").symlink_to(elsewhere / "group", target_is_directory=True)
+    df, _ = collect(runs)
+    assert sorted(df["config_hash"]) == ["hl", "hx", "hy"]
+    assert sorted(df["run_name"]) == ["local", "x", "y"]
