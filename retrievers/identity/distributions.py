@@ -28,7 +28,8 @@ def listing_key(path: list[str] | None = None) -> str:
                                if e.name.endswith((".dist-info", ".egg-info")))
         except OSError:
             continue
-        h.update(json.dumps([os.path.abspath(entry or "."), names]).encode())
+        if names:  # a folder without distributions (a run's working directory) does not move the key
+            h.update(json.dumps([os.path.abspath(entry or "."), names]).encode())
     return h.hexdigest()
 
 

@@ -35,6 +35,9 @@ def test_the_key_follows_installs(tmp_path):
     empty = distributions.listing_key([str(site)])
     (site / "other2.txt").write_text("")
     assert distributions.listing_key([str(site)]) == empty  # only metadata entries count
+    workdir = tmp_path / "workdir"
+    workdir.mkdir()  # a folder without distributions on the path (the working directory) changes nothing
+    assert distributions.listing_key([str(site), str(workdir)]) == empty
     (site / "pkg-1.0.dist-info").mkdir()
     installed = distributions.listing_key([str(site)])
     assert installed != empty
