@@ -30,14 +30,17 @@ def run(config: "Sequence[str] | DictConfig | RunSettings" = ()) -> "RunOutcome"
     return execute_config(config if isinstance(config, DictConfig) else compose(list(config)))
 
 
-def execute_config(cfg: "DictConfig") -> "RunOutcome":
-    """Validate ``cfg`` and run it; a config that does not validate still leaves a failed record."""
+def execute_config(cfg: "DictConfig", settings: "RunSettings | None" = None) -> "RunOutcome":
+    """Validate ``cfg`` and run it; a config that does not validate still leaves a failed record.
+    ``settings``: ``settings_from(cfg)`` when the caller already made them (validating is not free)."""
     from hermes_eval.config.identity import config_hash, slug
     from hermes_eval.config.settings import settings_from
     from hermes_eval.core.errors import one_line
     from hermes_eval.record.write import write_record
     from hermes_eval.stages.chain import RunOutcome, execute
 
+    if settings is not None:
+        return execute(settings)
     try:
         settings = settings_from(cfg)
     except Exception as exc:  # noqa: BLE001 - a sweep arm with a bad value is recorded and skipped

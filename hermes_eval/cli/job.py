@@ -51,11 +51,11 @@ def task(cfg: DictConfig):
     return run_job(cfg, multirun=HydraConfig.get().mode == RunMode.MULTIRUN)
 
 
-def run_job(cfg: DictConfig, multirun: bool):
+def run_job(cfg: DictConfig, multirun: bool, settings=None):
     """One job on a composed config: its summary line; a single run that fails exits 1 with its error.
     ``hermes-eval run`` calls it directly on the config it composed to validate the overrides: Hydra's
     own launch would compose it twice more and copy it once (0.6 s of a small run) for a run folder
-    of its own that nothing reads."""
+    of its own that nothing reads, and passes the settings it validated (``settings_from``) with it."""
     from hermes_eval.api import execute_config
     from hermes_eval.core.log import setup_logging
     from hermes_eval.core.progress import after_of, configure
@@ -64,7 +64,7 @@ def run_job(cfg: DictConfig, multirun: bool):
     configure(job_progress_mode(str(cfg.get("progress", "auto")), multirun), after=after_of(cfg))
     from hermes_eval.cli.sweep_summary import arm_result
 
-    outcome = execute_config(cfg)
+    outcome = execute_config(cfg, settings)
     print(summary_line(outcome), flush=True)
     if outcome.status == "failed" and show_traceback() and outcome.record.get("traceback"):
         print(outcome.record["traceback"], file=sys.stderr)

@@ -38,12 +38,12 @@ def _launch_hydra(overrides: list[str], multirun: bool) -> int:
 
     overrides = quote_source_lists(overrides)  # what Hydra's own parser sees below, too
     cfg = compose(first_of_sweeps(overrides) if multirun else overrides)
-    settings_from(cfg)  # fail before launching
+    settings = settings_from(cfg)  # fail before launching
     if not multirun:
         from hermes_eval.cli.job import run_job
 
         try:
-            run_job(cfg, multirun=False)
+            run_job(cfg, multirun=False, settings=settings)
         except SystemExit as exc:
             return int(exc.code or 0)
         return 0

@@ -49,10 +49,22 @@ def _config(overrides: list[str], return_hydra_config: bool = False):
 
 def compose(overrides: list[str]):
     """The composed config for ``overrides``; config errors become one-line UserErrors, and a word naming a key or
-    an option the config lacks is refused with the closest ones (``config/known_keys.py``)."""
-    from hermes_eval.config import known_keys
+    an option the config lacks is refused with the closest ones (``config/known_keys.py``). A composition
+    already made from the same config files is read back (``config/compose_cache.py``)."""
+    from hermes_eval.config.compose_cache import cached
 
     overrides = quote_source_lists(overrides)
+    offline_defaults()
+    if names_group(overrides, REGISTERED_GROUPS):
+        from hermes_eval.config.benchmark_overlays import register
+
+        register(CONF_DIR)  # a sweep launched after this composition finds the overlays in Hydra's store
+    return cached(overrides, CONF_DIR, lambda: _composed(overrides))
+
+
+def _composed(overrides: list[str]):
+    from hermes_eval.config import known_keys
+
     try:
         with _hydra(overrides):
             try:
@@ -65,8 +77,6 @@ def compose(overrides: list[str]):
         raise
     except Exception as exc:  # noqa: BLE001 - Hydra itself did not start
         raise UserError(_hydra_message(exc)) from None
-
-
 
 
 def names_group(overrides: list[str], groups: tuple[str, ...]) -> bool:

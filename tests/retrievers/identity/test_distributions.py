@@ -13,19 +13,42 @@ def test_the_map_is_importlibs_and_is_read_back(tmp_path):
     first = distributions.packages_distributions(cache)
     assert first == metadata.packages_distributions()
     stored = json.loads(cache.read_text())
-    assert stored["key"] == distributions.listing_key()
-    stored["map"]["hermes_probe_only_in_cache"] = ["probe"]  # read back, not rebuilt
+    assert list(stored["maps"]) == [distributions.listing_key()]
+    stored["maps"][distributions.listing_key()]["hermes_probe_only_in_cache"] = ["probe"]  # read back, not rebuilt
     cache.write_text(json.dumps(stored))
     assert distributions.packages_distributions(cache)["hermes_probe_only_in_cache"] == ["probe"]
 
 
 def test_a_stale_or_broken_cache_is_rebuilt(tmp_path):
     cache = tmp_path / "map.json"
-    cache.write_text(json.dumps({"key": "another environment", "map": {"numpy": ["not-numpy"]}}))
+    cache.write_text(json.dumps({"maps": {"another environment": {"numpy": ["not-numpy"]}}}))
     assert distributions.packages_distributions(cache)["numpy"] == ["numpy"]
-    cache.write_text("{not json")
-    assert distributions.packages_distributions(cache)["numpy"] == ["numpy"]
-    assert json.loads(cache.read_text())["key"] == distributions.listing_key()
+    assert json.loads(cache.read_text())["maps"]["another environment"] == {"numpy": ["not-numpy"]}  # kept
+    for broken in ("{not json", '{"key": "the old one-map format", "map": {}}', '{"maps": [1]}'):
+        cache.write_text(broken)
+        assert distributions.packages_distributions(cache)["numpy"] == ["numpy"]
+        assert list(json.loads(cache.read_text())["maps"]) == [distributions.listing_key()]
+
+
+def test_listings_that_take_turns_each_keep_their_map(tmp_path, monkeypatch):
+    """A process started in the checkout (its ``*.egg-info`` on ``sys.path``) and one started elsewhere take
+    turns: each finds its own map instead of rebuilding the other's; the oldest of too many is dropped."""
+    cache = tmp_path / "map.json"
+    built = []
+    monkeypatch.setattr(distributions.metadata, "packages_distributions",
+                        lambda: built.append(1) or {"numpy": ["numpy"]})
+    keys = iter([])
+    monkeypatch.setattr(distributions, "listing_key", lambda: next(keys))
+    keys = iter(["checkout", "elsewhere", "checkout", "elsewhere"])
+    for _ in range(4):
+        distributions.packages_distributions(cache)
+    assert len(built) == 2
+    names = [f"listing-{i}" for i in range(distributions.KEYS_KEPT + 1)]
+    keys = iter(names + [names[0]])
+    for _ in range(len(names) + 1):
+        distributions.packages_distributions(cache)
+    assert len(built) == 2 + len(names) + 1  # listing-0 was dropped as the oldest, so built again
+    assert len(json.loads(cache.read_text())["maps"]) == distributions.KEYS_KEPT
 
 
 def test_the_key_follows_installs(tmp_path):

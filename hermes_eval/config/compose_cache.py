@@ -1,0 +1,117 @@
+"""Composed configs kept on disk between processes, so a run whose config files and overrides did not change
+skips Hydra's composition (and Hydra's import): about a quarter of a small run's second (issue 55).
+
+The key is everything composition reads: the overrides, every file under the config folder (path, size,
+change time), the modules of ``hermes_eval/config`` that turn conf/benchmarks/ records into overlays, the
+``HERMES_*`` environment (record paths expand it), and the Python, Hydra and OmegaConf versions. Only a
+composition that worked is stored, so a refused option is refused every time. The composed config is
+unresolved (interpolations such as ``${oc.env:...}`` are resolved later, as before). ``HERMES_COMPOSE_CACHE``
+names the folder (default ``$XDG_CACHE_HOME/hermes-eval/compose``); ``off`` turns it off.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+ENV = "HERMES_COMPOSE_CACHE"
+FORMAT = 1  # bump when what is stored changes
+KEEP = 512  # configs kept; the oldest half goes when there are more
+CODE_DIR = Path(__file__).resolve().parent  # the modules that make overlays and check options
+
+
+def folder() -> Path | None:
+    """Where composed configs are kept; None when turned off."""
+    value = os.environ.get(ENV, "")
+    if value.lower() in ("off", "0", "false", "no"):
+        return None
+    if value:
+        return Path(value)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "hermes-eval" / "compose"
+
+
+def _listing(root: Path, suffixes: tuple[str, ...] | None = None) -> list[tuple[str, int, int]]:
+    out = []
+    for here, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if suffixes is None or name.endswith(suffixes):
+                st = os.stat(os.path.join(here, name))
+                out.append((os.path.relpath(os.path.join(here, name), root), st.st_size, st.st_mtime_ns))
+    return out
+
+
+def _version(module: str) -> str:
+    return str(getattr(sys.modules.get(module), "__version__", None) or _dist_version(module))
+
+
+def _dist_version(module: str) -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version({"hydra": "hydra-core"}.get(module, module))
+    except metadata.PackageNotFoundError:
+        return "absent"
+
+
+def key(overrides: list[str], conf_dir: Path) -> str:
+    """The digest naming ``overrides`` composed from ``conf_dir`` with today's code and environment."""
+    parts: dict[str, Any] = {
+        "format": FORMAT, "python": sys.version, "conf": str(conf_dir.resolve()), "overrides": list(overrides),
+        "files": _listing(conf_dir), "code": _listing(CODE_DIR, (".py",)),
+        "env": sorted((k, v) for k, v in os.environ.items() if k.startswith("HERMES_") and k != ENV),
+        "libraries": [_version("hydra"), _version("omegaconf")],
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+
+def cached(overrides: list[str], conf_dir: Path, compose: Callable[[], Any]) -> Any:
+    """The config ``compose()`` makes for ``overrides``, read back when it was stored under the same key."""
+    where = folder()
+    if where is None:
+        return compose()
+    path = where / f"{key(overrides, conf_dir)}.pickle"
+    try:
+        with path.open("rb") as fh:
+            return pickle.load(fh)
+    except Exception:  # noqa: BLE001 - missing, torn or from another library: composed again
+        pass
+    cfg = compose()
+    _store(path, cfg)
+    return cfg
+
+
+def _store(path: Path, cfg: Any) -> None:
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(pickle.dumps(cfg, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, path)
+        _prune(path.parent)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+
+
+def _prune(where: Path) -> None:
+    """Keep the newest :data:`KEEP` configs: a test suite composes thousands of distinct ones."""
+    stored = list(where.glob("*.pickle"))
+    if len(stored) <= KEEP:
+        return
+    by_age = sorted(stored, key=_age)
+    for old in by_age[: len(stored) - KEEP // 2]:
+        old.unlink(missing_ok=True)
+
+
+def _age(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:  # pruned by another process meanwhile
+        return 0
+
+
+__all__ = ["ENV", "cached", "folder", "key"]
