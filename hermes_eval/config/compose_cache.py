@@ -6,7 +6,8 @@ change time), the modules of ``hermes_eval/config`` that turn conf/benchmarks/ r
 ``HERMES_*`` environment (record paths expand it), and the Python, Hydra and OmegaConf versions. Only a
 composition that worked is stored, so a refused option is refused every time. The composed config is
 unresolved (interpolations such as ``${oc.env:...}`` are resolved later, as before). ``HERMES_COMPOSE_CACHE``
-names the folder (default ``$XDG_CACHE_HOME/hermes-eval/compose``); ``off`` turns it off.
+names the folder (default ``$XDG_CACHE_HOME/hermes-eval/compose``); ``off`` turns it off. Overrides that add
+search paths (``hydra.searchpath``) compose every time: the key does not list other folders.
 """
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def key(overrides: list[str], conf_dir: Path) -> str:
 def cached(overrides: list[str], conf_dir: Path, compose: Callable[[], Any]) -> Any:
     """The config ``compose()`` makes for ``overrides``, read back when it was stored under the same key."""
     where = folder()
-    if where is None:
+    if where is None or any("searchpath" in o for o in overrides):  # config folders the key does not list
         return compose()
     path = where / f"{key(overrides, conf_dir)}.pickle"
     try:

@@ -87,6 +87,9 @@ def test_a_torn_file_is_composed_again_and_off_turns_it_off(tmp_path, store, mon
     stored.write_bytes(stored.read_bytes()[:3])
     assert compose_cache.cached([], conf, lambda: made.append(1) or "again") == "again"
     assert compose_cache.cached([], conf, lambda: "not called") == "again"
+    searched = ["hydra.searchpath=[file:///elsewhere]"]  # a folder the key cannot list
+    assert compose_cache.cached(searched, conf, lambda: "1") == "1"
+    assert compose_cache.cached(searched, conf, lambda: "2") == "2"
     monkeypatch.setenv(compose_cache.ENV, "off")
     assert compose_cache.cached([], conf, lambda: "composed") == "composed"
     assert compose_cache.folder() is None
