@@ -59,7 +59,7 @@ def compose(overrides: list[str]):
         from hermes_eval.config.benchmark_overlays import register
 
         register(CONF_DIR)  # a sweep launched after this composition finds the overlays in Hydra's store
-    return cached(overrides, CONF_DIR, lambda: _composed(overrides))
+    return cached(overrides, CONF_DIR, _composed)
 
 
 def _composed(overrides: list[str]):

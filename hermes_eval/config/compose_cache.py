@@ -15,14 +15,18 @@ import hashlib
 import json
 import os
 import pickle
+import re
 import sys
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 ENV = "HERMES_COMPOSE_CACHE"
 FORMAT = 1  # bump when what is stored changes
 KEEP = 512  # configs kept; the oldest half goes when there are more
 CODE_DIR = Path(__file__).resolve().parent  # the modules that make overlays and check options
+# a value Hydra's grammar reads as this very string (no number, bool, null, list, quote, sweep or interpolation)
+PLAIN_VALUE = re.compile(r"[A-Za-z_/.~][A-Za-z0-9_./:@+~-]*")
+NOT_STRINGS = {"true", "false", "null", "nan", "inf", "+inf", "-inf"}
 
 
 def folder() -> Path | None:
@@ -71,19 +75,66 @@ def key(overrides: list[str], conf_dir: Path) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 
 
-def cached(overrides: list[str], conf_dir: Path, compose: Callable[[], Any]) -> Any:
-    """The config ``compose()`` makes for ``overrides``, read back when it was stored under the same key."""
+def split(overrides: Sequence[str], conf_dir: Path) -> tuple[list[str], list[tuple[str, str]]]:
+    """(the overrides composition needs, the plain values set after it): ``key=value`` on a dotted key
+    (outside ``hydra.``) or a top-level key that is no config group, with a value Hydra reads as that very string (a path, a name).
+    Hydra sets those on the composed config after the defaults, in order, as :func:`apply` does, so a run
+    that changes only its folders or a query set's name reads back the same composition."""
+    groups = {p.name for p in conf_dir.iterdir() if p.is_dir()} | {"hydra", "benchmark", "experiment"}
+    structural: list[str] = []
+    values: list[tuple[str, str]] = []
+    for word in overrides:
+        name, eq, value = word.partition("=")
+        plain = eq and (all(part.isidentifier() for part in name.split(".")) and name.split(".")[0] != "hydra"
+                        if "." in name else name.isidentifier() and name not in groups)  # a dotted key is no group
+        if plain and PLAIN_VALUE.fullmatch(value) and value.lower() not in NOT_STRINGS:
+            values.append((name, value))
+        else:
+            structural.append(word)
+    touched = {o.partition("=")[0].lstrip("+~") for o in structural}
+    if touched & {k for k, _ in values} or len({k for k, _ in values}) < len(values):
+        return list(overrides), []  # a key set twice: Hydra's order decides, so Hydra composes it all
+    return structural, values
+
+
+def apply(cfg: Any, values: Sequence[tuple[str, str]]) -> None:
+    """Set each plain value as Hydra's override would, refusing (``ValueError``) what Hydra might treat
+    otherwise: a key the config lacks, a container, a typed non-string node."""
+    from omegaconf import OmegaConf, ValueNode
+
+    for name, value in values:
+        parent_key, _, leaf = name.rpartition(".")
+        parent = OmegaConf.select(cfg, parent_key, throw_on_missing=False) if parent_key else cfg
+        node = parent._get_node(leaf) if OmegaConf.is_dict(parent) else None
+        if not isinstance(node, ValueNode) or not (node._value() is None or isinstance(node._value(), str)):
+            raise ValueError(f"{name}: not a string value of the composed config")
+        OmegaConf.update(cfg, name, value, merge=True)
+
+
+def cached(overrides: list[str], conf_dir: Path, compose: Callable[[list[str]], Any]) -> Any:
+    """The config ``compose(overrides)`` makes, read back when the composition of its structural overrides
+    (:func:`split`) was stored under the same key, with the plain values set on it."""
     where = folder()
     if where is None or any("searchpath" in o for o in overrides):  # config folders the key does not list
-        return compose()
-    path = where / f"{key(overrides, conf_dir)}.pickle"
+        return compose(list(overrides))
+    structural, values = split(overrides, conf_dir)
+    path = where / f"{key(structural, conf_dir)}.pickle"
     try:
         with path.open("rb") as fh:
-            return pickle.load(fh)
+            cfg = pickle.load(fh)
     except Exception:  # noqa: BLE001 - missing, torn or from another library: composed again
-        pass
-    cfg = compose()
-    _store(path, cfg)
+        cfg = None
+    if cfg is None:
+        if not values:
+            cfg = compose(list(overrides))
+            _store(path, cfg)
+            return cfg
+        cfg = compose(structural)
+        _store(path, cfg)
+    try:
+        apply(cfg, values)
+    except Exception:  # noqa: BLE001 - Hydra composes it all and says in its words what it refuses
+        return compose(list(overrides))
     return cfg
 
 
@@ -115,4 +166,4 @@ def _age(path: Path) -> int:
         return 0
 
 
-__all__ = ["ENV", "cached", "folder", "key"]
+__all__ = ["ENV", "apply", "cached", "folder", "key", "split"]

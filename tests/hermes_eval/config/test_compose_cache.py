@@ -41,7 +41,7 @@ def test_every_input_of_composition_is_in_the_key(tmp_path, store, monkeypatch):
     (conf / "config.yaml").write_text("a: 1\n")
     made = []
 
-    def compose_counted():
+    def compose_counted(overrides):
         made.append(1)
         return {"n": len(made)}
 
@@ -82,16 +82,16 @@ def test_a_torn_file_is_composed_again_and_off_turns_it_off(tmp_path, store, mon
     conf.mkdir()
     (conf / "config.yaml").write_text("a: 1\n")
     made = []
-    compose_cache.cached([], conf, lambda: made.append(1) or "first")
+    compose_cache.cached([], conf, lambda o: made.append(1) or "first")
     [stored] = store.glob("*.pickle")
     stored.write_bytes(stored.read_bytes()[:3])
-    assert compose_cache.cached([], conf, lambda: made.append(1) or "again") == "again"
-    assert compose_cache.cached([], conf, lambda: "not called") == "again"
+    assert compose_cache.cached([], conf, lambda o: made.append(1) or "again") == "again"
+    assert compose_cache.cached([], conf, lambda o: "not called") == "again"
     searched = ["hydra.searchpath=[file:///elsewhere]"]  # a folder the key cannot list
-    assert compose_cache.cached(searched, conf, lambda: "1") == "1"
-    assert compose_cache.cached(searched, conf, lambda: "2") == "2"
+    assert compose_cache.cached(searched, conf, lambda o: "1") == "1"
+    assert compose_cache.cached(searched, conf, lambda o: "2") == "2"
     monkeypatch.setenv(compose_cache.ENV, "off")
-    assert compose_cache.cached([], conf, lambda: "composed") == "composed"
+    assert compose_cache.cached([], conf, lambda o: "composed") == "composed"
     assert compose_cache.folder() is None
 
 
@@ -100,10 +100,10 @@ def test_the_store_is_pruned_to_its_newest(tmp_path, store, monkeypatch):
     conf = tmp_path / "conf"
     conf.mkdir()
     for i in range(5):
-        compose_cache.cached([f"a={i}"], conf, lambda: i)
+        compose_cache.cached([f"a={i}"], conf, lambda o, i=i: i)
     kept = sorted(store.glob("*.pickle"))
     assert len(kept) == 2  # 5 > 4: the oldest 3 went
-    assert compose_cache.cached(["a=4"], conf, lambda: "recomposed") == 4  # the newest stayed
+    assert compose_cache.cached(["a=4"], conf, lambda o: "recomposed") == 4  # the newest stayed
 
 
 def test_a_second_process_does_not_import_hydra_to_compose(store):
@@ -115,3 +115,29 @@ def test_a_second_process_does_not_import_hydra_to_compose(store):
                            check=True).stdout.split() for _ in range(2)]
     assert runs[0][1] == "True" and runs[1][1] == "False"
     assert runs[0][0] == runs[1][0]
+
+
+def test_plain_values_are_set_after_composition_and_others_compose():
+    structural, values = compose_cache.split(
+        ["retriever=bm25", "queryset.name=cachetools-7", "paths.runs=/tmp/r-1", "progress=off", "seed=3",
+         "rerun=true", "+benchmark=x", "paths.cache=a,b", "queryset.name2=${paths.runs}", "~reranker",
+         "hydra.job.chdir=yes", "chunker=whole_file"], CONF_DIR)
+    assert values == [("queryset.name", "cachetools-7"), ("paths.runs", "/tmp/r-1"), ("progress", "off")]
+    assert structural == ["retriever=bm25", "seed=3", "rerun=true", "+benchmark=x", "paths.cache=a,b",
+                          "queryset.name2=${paths.runs}", "~reranker", "hydra.job.chdir=yes", "chunker=whole_file"]
+    twice = ["paths.runs=/a", "paths.runs=/b"]  # Hydra's order decides: all of it composes
+    assert compose_cache.split(twice, CONF_DIR) == (twice, [])
+
+
+def test_runs_that_differ_in_folders_share_one_composition(store):
+    base = ["queryset=imported", "corpus=imported", "retriever=bm25", "chunker=whole_file"]
+    for i in range(3):
+        words = [*base, f"queryset.name=set-{i}", f"paths.runs=/tmp/runs-{i}", "progress=off"]
+        cfg = compose(words)
+        assert OmegaConf.to_container(cfg) == OmegaConf.to_container(_composed(words))
+        assert (cfg.paths.runs, cfg.queryset.name) == (f"/tmp/runs-{i}", f"set-{i}")
+    assert len(list(store.glob("*.pickle"))) == 1
+    with pytest.raises(UserError, match="paths.nope"):  # a key the config lacks: Hydra's refusal, as before
+        compose([*base, "paths.nope=/tmp/x"])
+    seeded = compose([*base, "seed=abc"])  # not a string node: composed by Hydra, which sets it as it does
+    assert seeded.seed == _composed([*base, "seed=abc"]).seed
