@@ -29,7 +29,7 @@ from hermes_eval.cache.count_store import CountStore
 from hermes_eval.cache.content import Cache, key_of
 from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, QuerySet, UserError
-from hermes_eval.core.heap import trim_heap
+from hermes_eval.core.heap import trim_heap_if_large
 from hermes_eval.core.measured import Measured
 from hermes_eval.core.queryset import scope_finder
 from hermes_eval.corpus.masking import mask_corpus
@@ -239,7 +239,7 @@ def run_batched(s: RunSettings, cache: Cache) -> BatchedRun | None:
                     embedded[key] += part.parts.embedder.stats.get(key) or 0
             built = part if built is None else _add(built, part)
             del sub, corpus, indexed, chunks, reuse, lookup, found, part, facts, did
-            trim_heap()  # the batch's files, chunks and indexes go back to the system before the next
+            trim_heap_if_large()  # the batch's files, chunks and indexes go back to the system before the next
     finally:
         chunk_store.close()
         shared.close()

@@ -37,7 +37,7 @@ from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.strata import NO_STRATUM, declared_strata, declared_values, stratum_means
 from hermes_eval.querysets.integrity import validate_queries
 from hermes_eval.record.checksums import damage, file_sums
-from hermes_eval.core.heap import trim_heap
+from hermes_eval.core.heap import trim_heap_if_large
 from hermes_eval.record.manifest import git_commit, machine, peak_rss_mb, reset_peak_rss, versions
 from hermes_eval.record.rescore import rescore
 from hermes_eval.record.run_lock import RunBusy, run_lock
@@ -239,7 +239,7 @@ def _run(s: RunSettings, run_dir: Path, base: dict, shard_parts: list | None = N
     # next arm: dropping them here would free nothing)
     if not sharing_active() and (light := released(prepared, s)) is not prepared:
         prepared = light
-        trim_heap()
+        trim_heap_if_large()
     warnings_ = list(before.warnings)
 
     # queries with `exclude` spans: every stage fetches this many more, dropped before scoring

@@ -10,7 +10,7 @@ from hermes_eval.config.settings import RunSettings
 from hermes_eval.core import Corpus, Query, UserError
 from hermes_eval.core.measured import Measured
 from hermes_eval.judge.relevance import ChunkLookup
-from hermes_eval.core.heap import trim_heap
+from hermes_eval.core.heap import trim_heap_if_large
 from hermes_eval.record.manifest import peak_rss_mb, reset_peak_rss
 from hermes_eval.stages.build import Built, make_parts
 from hermes_eval.stages.prepare import prepare, released
@@ -27,7 +27,7 @@ def search_shard(s: RunSettings) -> Part:
     prepared = prepare(s, cache)
     if (light := released(prepared, s)) is not prepared:  # texts chunked, not needed to search
         prepared = light
-        trim_heap()
+        trim_heap_if_large()
     if prepared.reuse is None:
         raise UserError(f"shard={i}/{n} splits a query set over several snapshots (SWE-bench); "
                         f"{s.queryset.name!r} searches one corpus: drop shard")

@@ -74,3 +74,19 @@ def test_freed_file_sized_strings_leave_memory():
     left = resident(pages)
     assert left < 0.1 * len(pages), (left, len(pages))  # the trim gave nearly all of it back
     del last  # the survivor lived through the trim
+
+
+def test_a_small_process_is_not_collected_and_a_large_one_is(monkeypatch):
+    """Below the threshold the full collection (tens of ms in a small run) is skipped; at or above it, or
+    where the size is unknown, the heap is trimmed as before."""
+    from hermes_eval.core import heap
+
+    rss = heap.resident_mb()
+    assert rss is not None and 1 < rss < 1e6  # /proc answers on Linux, in MB
+    collected = []
+    monkeypatch.setattr(heap.gc, "collect", lambda *a: collected.append(1) or 0)
+    assert heap.trim_heap_if_large(above_mb=rss * 100) is False and not collected
+    assert heap.trim_heap_if_large(above_mb=0) is (glibc_version() or "").startswith("glibc") and collected
+    monkeypatch.setattr(heap, "resident_mb", lambda: None)
+    heap.trim_heap_if_large(above_mb=1e12)
+    assert len(collected) == 2
