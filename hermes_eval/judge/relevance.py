@@ -151,8 +151,13 @@ def line_coverage(q: Query, hits: Sequence[str], lookup: ChunkLookup, k: int) ->
     gold = gold_lines(q)
     if not gold:
         return 0.0
-    got: set[tuple[str, int]] = set()
+    by_path: dict[str, list[int]] = {}
+    for path, n in gold:
+        by_path.setdefault(path, []).append(n)
+    got: set[tuple[str, int]] = set()  # the gold lines a top-k chunk holds (not every line it holds)
     for cid in hits[:k]:
         c = lookup.by_id[cid]
-        got.update((c.path, n) for n in range(c.start, c.end + 1))
-    return len(gold & got) / len(gold)
+        lines = by_path.get(c.path)
+        if lines:
+            got.update((c.path, n) for n in lines if c.start <= n <= c.end)
+    return len(got) / len(gold)

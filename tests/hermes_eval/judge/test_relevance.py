@@ -36,3 +36,15 @@ def test_exclude_removes_judgments_and_coverage_counts_lines():
     assert line_coverage(q, ["a.py:1-10"], lookup, k=1) == 3 / 5
     assert line_coverage(q, ["b.py:1-5", "a.py:11-20"], lookup, k=2) == 2 / 5
     assert file_ranking(["a.py:11-20", "b.py:1-5", "a.py:1-10"]) == ["a.py", "b.py"]
+
+
+@given(chunkings(), st.lists(st.tuples(st.sampled_from(["a.py", "b.py", "c.py"]), st.integers(1, 250),
+                                       st.integers(0, 40)), min_size=1, max_size=4), st.integers(1, 12))
+def test_line_coverage_is_the_share_of_gold_lines_the_top_k_chunks_hold(chunks, golds, k):
+    """Parity with the definition: every line of every top-k chunk collected, intersected with the gold."""
+    lookup = ChunkLookup({c.id: c for c in chunks}.values())
+    hits = list(lookup.by_id)
+    q = Query("q", "x", tuple(Span(p, s, s + n) for p, s, n in golds))
+    gold = {(g.path, n) for g in q.gold for n in range(g.start, g.end + 1)}
+    held = {(c.path, n) for c in (lookup.by_id[i] for i in hits[:k]) for n in range(c.start, c.end + 1)}
+    assert line_coverage(q, hits, lookup, k) == len(gold & held) / len(gold)
