@@ -6,7 +6,7 @@ import numpy as np
 from hermes_eval.decide.analysis import ArmRun, Comparison
 from hermes_eval.decide.latency import as_array
 from hermes_eval.decide.spec import DecisionSpec
-from hermes_eval.report.charts import CMAP, FRONT_COLOR, log_x, plain_text, plt, to_png
+from hermes_eval.report.charts import CMAP, FRONT_COLOR, board_png, log_x, plain_text, plt
 
 SIZE = (11.0, 4.2)
 
@@ -52,4 +52,4 @@ def decision_chart(spec: DecisionSpec, runs: list[ArmRun], comparisons: tuple[Co
     right.grid(alpha=0.3)
     fig.suptitle(plain_text(spec.question), fontsize=10)
     fig.tight_layout()
-    return to_png(fig)
+    return board_png(fig)  # a palette PNG, as the boards': decision records are committed
