@@ -148,7 +148,10 @@ def markdown(r: dict | None) -> list[str]:
              "Reference: `hermes_eval/costs/snapshot_sets_reference.py` (git ls-tree, blobs read and tokenized once by "
              "blob id, rank-bm25 BM25Okapi per snapshot, top 100; no masking, hygiene, judging or records). "
              "Start-up: `hermes-eval --help` in the same rounds. Import floor: a process importing only "
-             f"{', '.join(f'`{m}`' for m in FLOOR)} (what any BM25 run of ours imports), in the same rounds.", "",
+             f"{', '.join(f'`{m}`' for m in FLOOR)} (what any BM25 run of ours imports), in the same rounds. "
+             "Cold means the run's own cache (`paths.cache`, a fresh folder per run); composed configs are kept "
+             "between processes as bytecode is (`config/compose_cache.py`, keyed by the config files and code, "
+             "not the data), so the first run of a bench composes and the others read its composition back.", "",
              table_row(["set", "queries", "snapshots", "ours s", "reference s", "x reference (median)", "spread",
                    "ours above start-up s", "import floor s", "floor x reference", "peak RSS MB ours / reference",
                    "file MRR ours / reference", f"<= {r['target_ratio']}x"]), table_row(["---"] * 13)]
