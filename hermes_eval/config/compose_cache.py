@@ -25,7 +25,7 @@ FORMAT = 1  # bump when what is stored changes
 KEEP = 512  # configs kept; the oldest half goes when there are more
 CODE_DIR = Path(__file__).resolve().parent  # the modules that make overlays and check options
 # a value Hydra's grammar reads as this very string (no number, bool, null, list, quote, sweep or interpolation)
-PLAIN_VALUE = re.compile(r"[A-Za-z_/.~][A-Za-z0-9_./:@+~-]*")
+PLAIN_VALUE = re.compile(r"[A-Za-z_/.][A-Za-z0-9_./:@+-]*")
 NOT_STRINGS = {"true", "false", "null", "nan", "inf", "+inf", "-inf"}
 
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from omegaconf import OmegaConf
 from omegaconf.errors import ConfigAttributeError
 
@@ -141,3 +143,16 @@ def test_runs_that_differ_in_folders_share_one_composition(store):
         compose([*base, "paths.nope=/tmp/x"])
     seeded = compose([*base, "seed=abc"])  # not a string node: composed by Hydra, which sets it as it does
     assert seeded.seed == _composed([*base, "seed=abc"]).seed
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="abcXYZ019_./:@+-~ ,=$[]{}'\"", min_size=1, max_size=12))
+def test_a_value_set_after_composition_is_the_string_hydras_parser_reads(value):
+    """Whatever ``split`` sets itself is a string Hydra's own override parser reads as that very string;
+    anything else (a number, a list, a sweep, a character Hydra refuses) is left to Hydra."""
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+
+    _, values = compose_cache.split([f"paths.runs={value}"], CONF_DIR)
+    if values:
+        assert values == [("paths.runs", value)]
+        assert OverridesParser.create().parse_override(f"paths.runs={value}").value() == value
