@@ -152,17 +152,24 @@ def build_order(scopes: list[str], by_scope: dict[str, list[Chunk]]) -> list[str
 
 
 FEW_PARTS = 16
+DENSE_CELLS = 4_000_000  # texts x parts up to which the incidence matrix is a dense array (32 MB of float64)
 
 
 def _shared_texts(parts: list[Sequence[Chunk]]) -> np.ndarray:
-    """How many distinct chunk texts each two of ``parts`` have in common: one sparse product of which
-    texts each part holds (memory grows with the chunks, not texts times parts), not a set
-    intersection per pair; up to :data:`FEW_PARTS` parts, the intersections themselves (scipy.sparse
-    costs a small run 0.14 s to import; the counts are the same integers)."""
+    """How many distinct chunk texts each two of ``parts`` have in common: one product of which texts each
+    part holds, not a set intersection per pair. Up to :data:`FEW_PARTS` parts, the intersections
+    themselves; up to :data:`DENSE_CELLS` cells, a dense float64 incidence (integer counts far below 2**53,
+    so exact); beyond, scipy.sparse (memory grows with the chunks, not texts times parts; its import costs a
+    small run 0.14 s, so a small set never pays it). The counts are the same integers on every path."""
     rows: dict[str, int] = {}
     holds = [{rows.setdefault(c.text, len(rows)) for c in part} for part in parts]
     if len(parts) <= FEW_PARTS:
         return np.array([[len(a & b) for b in holds] for a in holds], dtype=np.int64).reshape(len(parts), len(parts))
+    if len(rows) * len(parts) <= DENSE_CELLS:
+        incidence = np.zeros((len(rows), len(parts)), dtype=np.float64)
+        for j, h in enumerate(holds):
+            incidence[np.fromiter(h, dtype=np.int64, count=len(h)), j] = 1.0
+        return np.rint(incidence.T @ incidence).astype(np.int64)
     from scipy import sparse
 
     cols = np.repeat(np.arange(len(parts)), [len(h) for h in holds])

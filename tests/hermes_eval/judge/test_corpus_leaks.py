@@ -145,7 +145,7 @@ def test_many_queries_searched_in_one_scan_find_what_each_finds_alone():
     assert sorted(alone) == sorted(f"q{i}" for i in range(0, 40, 3))
 
 
-def test_shared_text_counts_are_the_same_below_and_above_the_sparse_threshold():
+def test_shared_text_counts_are_the_same_below_and_above_the_sparse_threshold(monkeypatch):
     import random
     from types import SimpleNamespace
 
@@ -156,7 +156,12 @@ def test_shared_text_counts_are_the_same_below_and_above_the_sparse_threshold():
     rng = random.Random(4)
     pool = [f"text {i}" for i in range(40)]
     parts = [[SimpleNamespace(text=t) for t in rng.sample(pool, rng.randint(0, 20))] for _ in range(scoped.FEW_PARTS + 3)]
-    dense = scoped._shared_texts(parts)  # above FEW_PARTS: the sparse product
+    dense = scoped._shared_texts(parts)  # above FEW_PARTS: the dense incidence product
     for n in (1, 5, scoped.FEW_PARTS):
         assert (scoped._shared_texts(parts[:n]) == dense[:n, :n]).all()
     assert dense.shape == (len(parts), len(parts)) and dense.dtype == np.int64
+    monkeypatch.setattr(scoped, "DENSE_CELLS", 0)  # beyond it: the sparse product, the same integers
+    sparse = scoped._shared_texts(parts)
+    assert sparse.dtype == np.int64 and (sparse == dense).all()
+    pairs = [[len({c.text for c in a} & {c.text for c in b}) for b in parts] for a in parts]
+    assert dense.tolist() == pairs
