@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from omegaconf import DictConfig
 
 from hermes_eval.core.errors import error_line
+
+if TYPE_CHECKING:
+    from hermes_eval.config.settings import RunSettings
 
 
 def summary_line(outcome) -> str:
@@ -51,7 +55,7 @@ def task(cfg: DictConfig):
     return run_job(cfg, multirun=HydraConfig.get().mode == RunMode.MULTIRUN)
 
 
-def run_job(cfg: DictConfig, multirun: bool, settings=None):
+def run_job(cfg: DictConfig, multirun: bool, settings: "RunSettings | None" = None):
     """One job on a composed config: its summary line; a single run that fails exits 1 with its error.
     ``hermes-eval run`` calls it directly on the config it composed to validate the overrides: Hydra's
     own launch would compose it twice more and copy it once (0.6 s of a small run) for a run folder

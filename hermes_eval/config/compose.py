@@ -58,7 +58,12 @@ def compose(overrides: list[str]):
     if names_group(overrides, REGISTERED_GROUPS):
         from hermes_eval.config.benchmark_overlays import register
 
-        register(CONF_DIR)  # a sweep launched after this composition finds the overlays in Hydra's store
+        try:
+            register(CONF_DIR)  # a sweep launched after this composition finds the overlays in Hydra's store
+        except UserError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - as when composing: one line, not a traceback
+            raise UserError(_hydra_message(exc)) from None
     return cached(overrides, CONF_DIR, _composed)
 
 
