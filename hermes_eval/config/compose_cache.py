@@ -25,7 +25,7 @@ FORMAT = 1  # bump when what is stored changes
 KEEP = 512  # configs kept; the oldest half goes when there are more
 CODE_DIR = Path(__file__).resolve().parent  # the modules that make overlays and check options
 # a value Hydra's grammar reads as this very string (no number, bool, null, list, quote, sweep or interpolation)
-PLAIN_VALUE = re.compile(r"[A-Za-z_/.][A-Za-z0-9_./:@+-]*")
+PLAIN_VALUE = re.compile(r"[A-Za-z_/][A-Za-z0-9_./:@+-]*")
 NOT_STRINGS = {"true", "false", "null", "nan", "inf", "+inf", "-inf"}
 
 
@@ -87,7 +87,7 @@ def split(overrides: Sequence[str], conf_dir: Path) -> tuple[list[str], list[tup
         name, eq, value = word.partition("=")
         plain = eq and (all(part.isidentifier() for part in name.split(".")) and name.split(".")[0] != "hydra"
                         if "." in name else name.isidentifier() and name not in groups)  # a dotted key is no group
-        if plain and PLAIN_VALUE.fullmatch(value) and value.lower() not in NOT_STRINGS:
+        if plain and PLAIN_VALUE.fullmatch(value) and value.lower() not in NOT_STRINGS and not _number(value):
             values.append((name, value))
         else:
             structural.append(word)
@@ -95,6 +95,14 @@ def split(overrides: Sequence[str], conf_dir: Path) -> tuple[list[str], list[tup
     if touched & {k for k, _ in values} or len({k for k, _ in values}) < len(values):
         return list(overrides), []  # a key set twice: Hydra's order decides, so Hydra composes it all
     return structural, values
+
+
+def _number(value: str) -> bool:
+    try:
+        float(value)  # "infinity", "nan": Hydra's grammar reads these as floats too
+    except ValueError:
+        return False
+    return True
 
 
 def apply(cfg: Any, values: Sequence[tuple[str, str]]) -> None:

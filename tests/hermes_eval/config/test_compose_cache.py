@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from omegaconf import OmegaConf
 from omegaconf.errors import ConfigAttributeError
@@ -145,8 +145,15 @@ def test_runs_that_differ_in_folders_share_one_composition(store):
     assert seeded.seed == _composed([*base, "seed=abc"]).seed
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="abcXYZ019_./:@+-~ ,=$[]{}'\"", min_size=1, max_size=12))
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="abcefinXYZ019_./:@+-~ ,=$[]{}'\"", min_size=1, max_size=12))
+@example(".0")
+@example("1_0")
+@example("infinity")
+@example("NaN")
+@example("True")
+@example("x~y")
+@example("a:b/c")
 def test_a_value_set_after_composition_is_the_string_hydras_parser_reads(value):
     """Whatever ``split`` sets itself is a string Hydra's own override parser reads as that very string;
     anything else (a number, a list, a sweep, a character Hydra refuses) is left to Hydra."""
