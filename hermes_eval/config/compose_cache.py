@@ -17,6 +17,7 @@ import os
 import pickle
 import re
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -26,7 +27,7 @@ KEEP = 512  # configs kept; the oldest half goes when there are more
 CODE_DIR = Path(__file__).resolve().parent  # the modules that make overlays and check options
 # a value Hydra's grammar reads as this very string (no number, bool, null, list, quote, sweep or interpolation)
 PLAIN_VALUE = re.compile(r"[A-Za-z_/][A-Za-z0-9_./:@+-]*")
-NOT_STRINGS = {"true", "false", "null", "nan", "inf", "+inf", "-inf"}
+NOT_STRINGS = {"true", "false", "null"}  # and what float() reads (numbers, inf, nan): see _number
 
 
 def folder() -> Path | None:
@@ -51,15 +52,13 @@ def _listing(root: Path, suffixes: tuple[str, ...] | None = None) -> list[tuple[
     return out
 
 
-def _version(module: str) -> str:
-    return str(getattr(sys.modules.get(module), "__version__", None) or _dist_version(module))
-
-
-def _dist_version(module: str) -> str:
+@lru_cache(maxsize=None)
+def _version(distribution: str) -> str:
+    """The installed version (the distribution's metadata, the same whether or not it is imported yet)."""
     from importlib import metadata
 
     try:
-        return metadata.version({"hydra": "hydra-core"}.get(module, module))
+        return metadata.version(distribution)
     except metadata.PackageNotFoundError:
         return "absent"
 
@@ -70,7 +69,7 @@ def key(overrides: list[str], conf_dir: Path) -> str:
         "format": FORMAT, "python": sys.version, "conf": str(conf_dir.resolve()), "overrides": list(overrides),
         "files": _listing(conf_dir), "code": _listing(CODE_DIR, (".py",)),
         "env": sorted((k, v) for k, v in os.environ.items() if k.startswith("HERMES_") and k != ENV),
-        "libraries": [_version("hydra"), _version("omegaconf")],
+        "libraries": [_version("hydra-core"), _version("omegaconf")],
     }
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
 
@@ -133,11 +132,7 @@ def cached(overrides: list[str], conf_dir: Path, compose: Callable[[list[str]], 
     except Exception:  # noqa: BLE001 - missing, torn or from another library: composed again
         cfg = None
     if cfg is None:
-        if not values:
-            cfg = compose(list(overrides))
-            _store(path, cfg)
-            return cfg
-        cfg = compose(structural)
+        cfg = compose(structural)  # every override when none is a plain value
         _store(path, cfg)
     try:
         apply(cfg, values)
