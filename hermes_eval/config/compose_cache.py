@@ -37,7 +37,10 @@ def folder() -> Path | None:
         return None
     if value:
         return Path(value)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    try:
+        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    except RuntimeError:  # no home folder to be found: compose every time
+        return None
     return Path(base) / "hermes-eval" / "compose"
 
 
