@@ -205,7 +205,9 @@ def _entries(src: Source, skipped: dict[str, int], max_bytes: int, blobs: dict[P
     from the repository for a git snapshot (its blobs read through the repository's shared reader)."""
     if src.commit is None:
         return [(rel, lambda p=p: read_text(p, max_bytes)) for rel, p in _walk(src, skipped)]
-    reader = blobs.get(src.root) or blobs.setdefault(src.root, git_tree.Blobs(src.root))  # one per repository
+    if src.root not in blobs:  # one reader per repository, built once
+        blobs[src.root] = git_tree.Blobs(src.root)
+    reader = blobs[src.root]
     entries = git_tree.tree(src.root, src.commit, reader.objects)
     kept, links = git_tree.walk(entries, lambda d: _skip_dir(d, skipped), skipped)
     kept = kept + git_tree.resolve_links(links, kept, entries, reader, skipped)
