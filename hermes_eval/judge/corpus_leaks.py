@@ -41,11 +41,19 @@ class LeakRules:
     max_copies: int = 5  # text found in more places than this is boilerplate
 
 
-def _normalized(text: str) -> tuple[str, array, array]:
+def _body(text: str) -> str:
+    """A file's normalized body: lower case, every whitespace run (inside a line, or a line break with the
+    blank lines around it) one space, none at either end. It equals the body of :func:`_line_map`'s lines
+    (each normalized as ``leaks.normalize`` does, blank ones left out, joined by a space), built by the
+    C loops of ``str.split`` and ``str.join`` instead of a Python loop over the lines."""
+    return " ".join(text.lower().split())
+
+
+def _line_map(text: str) -> tuple[str, array, array]:
     """A file's normalized body (its lines normalized as ``leaks.normalize`` does, blank ones left
     out, joined by a space), each kept line's offset in it and its number. Whitespace runs inside
     lines are collapsed over the whole text at once (``[^\\S\\n]`` is ``\\s`` without the newline
-    that separates lines): a regex pass per file, not per line."""
+    that separates lines): a regex pass per file, not per line. Only a file a match falls in needs it."""
     stripped = [line.strip() for line in _INLINE_WS.sub(" ", text.lower()).split("\n")]
     kept = [i for i, line in enumerate(stripped) if line]
     norms = [stripped[i] for i in kept]
@@ -55,26 +63,25 @@ def _normalized(text: str) -> tuple[str, array, array]:
 
 class CorpusText:
     """The normalized text of a corpus with a map from offsets back to file lines. ``memo`` (text ->
-    its normalized body, line offsets inside it and line numbers) lets several corpora that share
-    files (snapshots of one repository) normalize each distinct text once."""
+    its normalized body) lets several corpora that share files (snapshots of one repository) normalize
+    each distinct text once. A file's line map is built when a match first falls in it."""
 
     def __init__(self, files: Mapping[str, str], memo: dict | None = None, tracker: Tracker | None = None):
         parts: list[str] = []
         self._paths: list[str] = []
         self._starts: list[int] = []  # offset of each file in ``text``
-        self._line_at: list[list[int]] = []  # per file: offset of each non-blank line, from the file's start
-        self._line_no: list[list[int]] = []  # per file: its line number
+        self._texts: list[str] = []  # per file: its text, for its line map
+        self._line_maps: dict[int, tuple[array, array]] = {}  # file -> (offset of each non-blank line, its number)
         memo = {} if memo is None else memo
         pos = 0
         for path in sorted(files):
             text = files[path]
-            if text not in memo:
-                memo[text] = _normalized(text)
-            body, offsets, numbers = memo[text]
+            body = memo.get(text)
+            if body is None:
+                body = memo[text] = _body(text)
             self._paths.append(path)
             self._starts.append(pos)
-            self._line_at.append(offsets)
-            self._line_no.append(numbers)
+            self._texts.append(text)
             parts.append(body)
             pos += len(body) + len(SEP)
             if tracker is not None:
@@ -84,7 +91,9 @@ class CorpusText:
     def span(self, start: int, end: int) -> Span:
         """The file lines holding ``text[start:end]``."""
         f = bisect_right(self._starts, start) - 1
-        at, numbers, base = self._line_at[f], self._line_no[f], self._starts[f]
+        if f not in self._line_maps:
+            self._line_maps[f] = _line_map(self._texts[f])[1:]
+        (at, numbers), base = self._line_maps[f], self._starts[f]
         first = numbers[bisect_right(at, start - base) - 1]
         last = numbers[bisect_right(at, max(start, end - 1) - base) - 1]
         return Span(self._paths[f], first, last)

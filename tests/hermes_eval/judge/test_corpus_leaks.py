@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from hermes_eval.core import Query, Span
 from hermes_eval.core.corpus import Corpus, CorpusFile
@@ -110,18 +111,20 @@ def test_shared_texts_are_normalized_once_and_map_back_to_each_snapshot():
 
 
 def test_whole_text_normalization_equals_normalizing_each_line():
-    """The corpus body is built in one regex pass per file; it must equal the per-line rule
-    (leaks.normalize on every line, blank lines left out), offsets and line numbers included."""
+    """The corpus body (``_body``: str.split's whitespace runs) and the line map a match is mapped back
+    with (``_line_map``: one regex pass per file) must both equal the per-line rule (leaks.normalize on
+    every line, blank lines left out), offsets and line numbers included."""
     import jinja2
     from pathlib import Path
 
-    from hermes_eval.judge.corpus_leaks import _normalized
+    from hermes_eval.judge.corpus_leaks import _body, _line_map
     from hermes_eval.judge.leaks import normalize
 
     texts = [p.read_text() for p in sorted(Path(jinja2.__file__).parent.glob("*.py"))]
     texts += ["", "\n\n", "  A\tB  \r\n\x0bC\x0c D\u2028E\n\u00a0\n  \u0130stanbul  X\x85Y\n", "x" * 50 + "\n  \n y"]
     for text in texts:
-        body, offsets, numbers = _normalized(text)
+        body, offsets, numbers = _line_map(text)
+        assert _body(text) == body
         norms = [(n, normalize(line)) for n, line in enumerate(text.split("\n"), start=1) if normalize(line)]
         assert body == " ".join(m for _, m in norms)
         assert list(numbers) == [n for n, _ in norms]
@@ -165,3 +168,25 @@ def test_shared_text_counts_are_the_same_below_and_above_the_sparse_threshold(mo
     assert sparse.dtype == np.int64 and (sparse == dense).all()
     pairs = [[len({c.text for c in a} & {c.text for c in b}) for b in parts] for a in parts]
     assert dense.tolist() == pairs
+
+
+WHITESPACE_HEAVY = st.text(alphabet=st.sampled_from(list("aB \t\n\r\x0b\x0c\x1c\x85\xa0\u2028\u3000İx")), max_size=60)
+
+
+@settings(max_examples=300, deadline=None)
+@given(WHITESPACE_HEAVY)
+def test_a_files_body_is_its_line_maps_body(text):
+    """The corpus text is built from ``_body`` (str.split's whitespace runs) and mapped back to lines by
+    ``_line_map`` (regex and per-line strip): the two must agree on every text, Unicode whitespace included."""
+    from hermes_eval.judge.corpus_leaks import _body, _line_map
+
+    assert _body(text) == _line_map(text)[0]
+
+
+def test_a_match_in_a_later_file_maps_to_its_own_lines():
+    """Line maps are built only for files a match falls in; the one built must be that file's."""
+    files = {"a.py": "x = 1\n\n\ny = 2\n", "b.md": "intro\n\n   " + LONG[:120] + "\n" + LONG[120:] + "\n"}
+    text = CorpusText(files)
+    start = text.text.index(LONG[60:100])
+    assert text.span(start, start + 40) == Span("b.md", 3, 3)
+    assert text.span(text.text.index("y = 2"), text.text.index("y = 2") + 5) == Span("a.py", 4, 4)
