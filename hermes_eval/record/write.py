@@ -70,7 +70,8 @@ def _write_per_query(path: Path, queries: Sequence[Query], m: Measured, values: 
 def rows_table(rows: list[dict[str, Any]]):
     """``rows`` as an Arrow table with text as large_string, as pandas wrote it. Read from JSON lines by
     Arrow's own reader: every other way into Arrow from Python objects imports pandas to ask whether they
-    are pandas objects (0.3 s of a small run); values JSON cannot carry go the pandas-importing way."""
+    are pandas objects (0.3 s of a small run); values JSON cannot carry go the pandas-importing way. The
+    reader is told which columns are text, so no cast (and no import of ``pyarrow.compute``) is needed."""
     import math
 
     import pyarrow as pa
@@ -78,10 +79,16 @@ def rows_table(rows: list[dict[str, Any]]):
 
     plain = all(not isinstance(v, float) or math.isfinite(v) for r in rows for v in r.values())
     if rows and plain and all(list(r) == list(rows[0]) for r in rows):
+        names = list(rows[0])
+        text = [k for k in names if any(isinstance(r[k], str) for r in rows)]
         table = pj.read_json(io.BytesIO("\n".join(json.dumps(r) for r in rows).encode()),
-                             read_options=pj.ReadOptions(block_size=1 << 30))
+                             read_options=pj.ReadOptions(block_size=1 << 30),
+                             parse_options=pj.ParseOptions(explicit_schema=pa.schema(
+                                 [pa.field(k, pa.large_string()) for k in text]))).select(names)
     else:
         table = pa.Table.from_pylist(rows)
+    if not any(f.type == pa.string() for f in table.schema):
+        return table
     return table.cast(pa.schema([pa.field(f.name, pa.large_string()) if f.type == pa.string() else f
                                  for f in table.schema]))
 

@@ -44,7 +44,18 @@ def test_nan_and_ragged_rows_take_the_python_way():
     assert rows_table(ragged).column_names == _reference(ragged).column_names
 
 
-def test_writing_a_run_s_table_imports_no_pandas():
+def test_text_missing_from_the_first_rows_is_still_text():
+    rows = _rows(5, 20)
+    for r in rows[:7]:
+        r["query"] = None
+    got, want = rows_table(rows), _reference(rows)
+    assert got.schema == want.schema and got.equals(want)
+
+
+def test_writing_a_run_s_table_imports_neither_pandas_nor_arrow_compute():
+    """pandas (0.3 s) and pyarrow.compute (a cast's kernels, about 0.02 s) stay out of a small run."""
     code = ("import sys; from hermes_eval.record.write import rows_table; "
-            "rows_table([{'qid': 'a', 'x': 1.0}]); print('pandas' in sys.modules)")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+            "rows_table([{'qid': 'a', 'x': 1.0}, {'qid': 'b', 'x': 2.0}]); "
+            "print('pandas' in sys.modules, 'pyarrow.compute' in sys.modules)")
+    got = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert got == "False False"
