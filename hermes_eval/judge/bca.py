@@ -49,23 +49,26 @@ def _means(x: np.ndarray) -> np.ndarray:
 
 
 def resampled_means(x: np.ndarray, n_resamples: int, batch: int, rng: np.random.Generator) -> np.ndarray:
-    """The bootstrap distribution of the mean: ``batch`` resamples per draw, as scipy draws them."""
+    """The bootstrap distribution of the mean: ``batch`` resamples per draw, as scipy draws them. Rows of a
+    2-d ``x`` share each draw and are gathered one at a time (a small gather stays in cache)."""
     n, out = x.shape[-1], []
     for k in range(0, n_resamples, batch):
         rows = min(batch, n_resamples - k)
-        out.append(_means(x[..., rng.integers(0, n, (rows, n))]))
+        idx = rng.integers(0, n, (rows, n))
+        out.append(_means(x[idx]) if x.ndim == 1 else np.stack([_means(row[idx]) for row in x]))
     return np.concatenate(out, axis=-1)
 
 
 def _jackknife_means(x: np.ndarray, batch: int) -> np.ndarray:
-    """The mean with each observation left out in turn (scipy's ``_jackknife_resample``)."""
+    """The mean with each observation left out in turn (scipy's ``_jackknife_resample``); rows of a 2-d ``x``
+    one at a time."""
     n, out = x.shape[-1], []
     for k in range(0, n, batch):
         rows = min(batch, n - k)
         keep = np.ones((rows, n), dtype=bool)
         np.fill_diagonal(keep[:, k:k + rows], False)
         i = np.broadcast_to(np.arange(n), (rows, n))[keep].reshape((rows, n - 1))
-        out.append(_means(x[i]))
+        out.append(_means(x[i]) if x.ndim == 1 else np.stack([_means(row[i]) for row in x]))
     return np.concatenate(out, axis=-1)
 
 
@@ -103,8 +106,18 @@ def linear_quantiles(values: np.ndarray, levels: np.ndarray) -> np.ndarray:
 def bca_interval(x: np.ndarray, n_resamples: int, batch: int, confidence: float,
                  rng: np.random.Generator) -> tuple[float, float, np.ndarray]:
     """(low, high, bootstrap distribution) of the mean of 1-d ``x``, two-sided at ``confidence``."""
-    theta_b = resampled_means(x, n_resamples, batch, rng)
+    [(low, high)], theta_b = bca_intervals(x[None, :], n_resamples, batch, confidence, rng)
+    return low, high, theta_b[0]
+
+
+def bca_intervals(xs: np.ndarray, n_resamples: int, batch: int, confidence: float,
+                  rng: np.random.Generator) -> tuple[list[tuple[float, float]], np.ndarray]:
+    """Each row's (low, high) of :func:`bca_interval`, and the rows' bootstrap distributions, for the rows
+    of 2-d ``xs`` (samples of one size) resampled with the same indices: those a fresh ``rng`` draws for
+    each row alone, drawn once. Each row is gathered and averaged as it is alone, so its numbers are the
+    ones it gets alone, bit for bit (``tests/hermes_eval/judge/test_bca.py`` holds them equal)."""
+    theta_b = resampled_means(xs, n_resamples, batch, rng)
     with np.errstate(all="ignore"):  # BCa undefined: NaN levels, as in scipy
-        levels = bca_levels(x, theta_b, (1 - confidence) / 2, batch)
-        ci = linear_quantiles(theta_b, np.stack([np.asarray(v) for v in levels], axis=-1))
-    return float(ci[0]), float(ci[1]), theta_b
+        lows, highs = (np.broadcast_to(v, xs.shape[:1]) for v in bca_levels(xs, theta_b, (1 - confidence) / 2, batch))
+        cis = [linear_quantiles(t, np.array([lo, hi])) for t, lo, hi in zip(theta_b, lows, highs)]
+    return [(float(ci[0]), float(ci[1])) for ci in cis], theta_b

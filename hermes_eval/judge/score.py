@@ -6,7 +6,7 @@ from typing import Mapping, Sequence
 
 from hermes_eval.core import Query
 from hermes_eval.core.metrics import REGISTRY, at_level
-from hermes_eval.judge.bootstrap import summarize
+from hermes_eval.judge.bootstrap import summarize_all
 from hermes_eval.judge.budget import budget_metrics
 from hermes_eval.judge.localization import FAMILIES, from_counts, hit_counts
 from hermes_eval.judge.ranking import per_query
@@ -81,8 +81,8 @@ class LineQrels(Mapping):
 
 def summarized(s: Scores, qids: Sequence[str], seed: int, n_resamples: int) -> Scores:
     """``s`` with every metric's mean and bootstrap CI over ``qids``."""
-    summary = {name: summarize([vals[q] for q in qids], seed=seed, n_resamples=n_resamples)
-               for name, vals in s.per_query.items()}
+    summary = summarize_all({name: [vals[q] for q in qids] for name, vals in s.per_query.items()},
+                            seed=seed, n_resamples=n_resamples)
     return replace(s, summary=summary)
 
 

@@ -64,3 +64,17 @@ def test_the_normal_functions_are_scipys():
     p = np.r_[rng.random(5000), [0.0, 1.0, -0.1, 1.1, np.nan, 1e-300, 0.5]]
     assert np.allclose(ndtri(p), special.ndtri(p), rtol=1e-13, atol=0, equal_nan=True)
     assert ndtri(np.float64(0.025)).shape == () and ndtri(0.975) == pytest.approx(1.959963984540054)
+
+
+@pytest.mark.parametrize("n_resamples", [1000, 7, 0])
+def test_columns_resampled_together_summarize_as_each_alone(n_resamples):
+    """A run's metrics are summarized together (summarize_all): every mean and CI must equal what each
+    column gets alone (summarize), bit for bit, whatever sizes and degenerate columns they come in."""
+    from hermes_eval.judge import bootstrap
+
+    rng = np.random.default_rng(n_resamples + 3)
+    columns = {f"m{i}": list(_sample(i % 4, n, rng)) for i, n in enumerate([40, 40, 40, 40, 7, 7, 300, 40, 2])}
+    columns.update({"same": [0.5] * 40, "none": [], "one": [1.0]})
+    alone = {name: bootstrap.summarize(v, seed=3, n_resamples=n_resamples) for name, v in columns.items()}
+    assert bootstrap.summarize_all(columns, seed=3, n_resamples=n_resamples) == alone
+    assert list(bootstrap.summarize_all(columns, seed=3, n_resamples=n_resamples)) == list(columns)
