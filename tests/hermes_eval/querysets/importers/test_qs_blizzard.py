@@ -99,3 +99,27 @@ def test_the_port_ranks_and_scores_as_lucene_6_2_on_the_slice():
     for bug, query in queries.items():
         got = [(names[d], int(np.float32(s).view(np.int32))) for d, s in index.rank(query)]
         assert got == want[bug], bug  # same documents, same order, same float bits
+
+
+def test_gold_the_corpus_loader_leaves_out_is_dropped_and_counted(tmp_path):
+    """A gold file under a folder the loader skips (eclipse.pde.ui keeps sources under build/) can never be
+    retrieved: the report keeps its other gold, or is skipped and counted when it has none; runs then load
+    every gold path the set names."""
+    import shutil
+
+    from hermes_eval.corpus import load_corpus
+
+    package = tmp_path / "package"
+    shutil.copytree(SLICE, package)
+    ckeys = package / "Lucene-Index2File-Mapping" / f"{P}.ckeys"
+    moved = "\\tomcat70\\java\\org\\apache\\catalina\\startup\\HostConfig.java"
+    assert moved in ckeys.read_text()
+    ckeys.write_text(ckeys.read_text().replace(moved, "\\tomcat70\\build\\java\\org\\apache\\catalina\\startup\\HostConfig.java"))
+    before, after = _import(tmp_path / "a"), _import(tmp_path / "b", package=package)
+    assert "tomcat70/43142" in {q.qid for q in before.queries}
+    assert "tomcat70/43142" not in {q.qid for q in after.queries}  # its only gold file is HostConfig.java
+    assert after.manifest["skipped"]["gold_only_where_the_loader_skips"] == 1
+    assert after.manifest["counts"]["corpus_files_the_loader_skips"] == 1
+    loaded = {f.path for f in load_corpus([str(tmp_path / "b" / "raw" / "corpus")], name="b").files}
+    assert all(g.path in loaded for q in after.queries for g in q.gold)
+    assert "gold_files_the_loader_skips" not in before.manifest["counts"]
