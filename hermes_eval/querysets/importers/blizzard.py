@@ -17,10 +17,10 @@ only ``.java`` files: gold lines it cannot match (``webapps/docs/changelog.xml``
 manifest, and a report none of whose gold lines is in the corpus is skipped and counted, as it can
 never be hit. So is gold in a file the corpus loader leaves out (a ``build/`` folder, a size over its limit:
 eclipse.pde.ui keeps sources under ``build/``): dropped from the report's gold, and the report skipped when
-nothing else is left (``gold_only_where_the_loader_skips``). ``meta.report_class`` is the report's class, ``ST`` (stack traces), ``PE`` (program
-entities) or ``NL`` (natural language only), from ``BR-Classes``; ``meta.baseline_rank`` the baseline's
-first-hit rank from ``Baseline/QE`` (-1: none), which ``hermes_eval.reproduce.blizzard_agreement`` compares
-with ours query by query.
+nothing else is left (``gold_only_where_the_loader_skips``). ``meta.report_class`` is the report's class,
+``ST`` (stack traces), ``PE`` (program entities) or ``NL`` (natural language only), from ``BR-Classes``;
+``meta.baseline_rank`` the baseline's first-hit rank from ``Baseline/QE`` (-1: none), which
+``hermes_eval.reproduce.blizzard_agreement`` compares with ours query by query.
 """
 from __future__ import annotations
 

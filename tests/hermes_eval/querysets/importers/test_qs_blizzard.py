@@ -114,7 +114,8 @@ def test_gold_the_corpus_loader_leaves_out_is_dropped_and_counted(tmp_path):
     ckeys = package / "Lucene-Index2File-Mapping" / f"{P}.ckeys"
     moved = "\\tomcat70\\java\\org\\apache\\catalina\\startup\\HostConfig.java"
     assert moved in ckeys.read_text()
-    ckeys.write_text(ckeys.read_text().replace(moved, "\\tomcat70\\build\\java\\org\\apache\\catalina\\startup\\HostConfig.java"))
+    under_build = moved.replace("\\tomcat70\\java", "\\tomcat70\\build\\java")
+    ckeys.write_text(ckeys.read_text().replace(moved, under_build))
     before, after = _import(tmp_path / "a"), _import(tmp_path / "b", package=package)
     assert "tomcat70/43142" in {q.qid for q in before.queries}
     assert "tomcat70/43142" not in {q.qid for q in after.queries}  # its only gold file is HostConfig.java
