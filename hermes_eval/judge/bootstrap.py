@@ -15,10 +15,11 @@ METHOD = "BCa"
 # fastest setting measured for 300..10,000 queries.  It does not change the result: scipy draws the
 # same resample indices whatever the batch.
 BATCH = 100
+ALPHA = 0.05  # a summary's CI is the 95% one
 
 
 def bootstrap_ci(values: Sequence[float], n_resamples: int = 1000, seed: int = 0,
-                 alpha: float = 0.05) -> tuple[float, float]:
+                 alpha: float = ALPHA) -> tuple[float, float]:
     """BCa bootstrap CI of the mean: ``scipy.stats.bootstrap(method='BCa')``, vectorized, with
     ``rng=np.random.default_rng(seed)`` and ``confidence_level=1 - alpha`` (0.95 by default), computed
     by judge/bca.py, its steps without importing scipy.stats.
@@ -39,9 +40,15 @@ def bootstrap_ci(values: Sequence[float], n_resamples: int = 1000, seed: int = 0
     from hermes_eval.judge.bca import bca_interval
 
     lo, hi, resampled = bca_interval(x, int(n_resamples), BATCH, 1 - alpha, np.random.default_rng(seed))
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        lo, hi = (float(v) for v in np.quantile(resampled, [alpha / 2, 1 - alpha / 2]))
-    return (lo, hi)
+    return _defined(lo, hi, resampled, alpha)
+
+
+def _defined(lo: float, hi: float, resampled: np.ndarray, alpha: float) -> tuple[float, float]:
+    """The BCa interval, or where BCa is undefined the percentile interval of the same resamples."""
+    if np.isfinite(lo) and np.isfinite(hi):
+        return (lo, hi)
+    low, high = np.quantile(resampled, [alpha / 2, 1 - alpha / 2])
+    return (float(low), float(high))
 
 
 def summarize(values: Sequence[float], seed: int = 0, n_resamples: int = 1000) -> dict:
@@ -70,10 +77,8 @@ def summarize_all(columns: Mapping[str, Sequence[float]], seed: int = 0, n_resam
         else:
             by_size.setdefault(x.size, []).append((name, x))
     for rows in by_size.values():
-        cis, resampled = bca_intervals(np.stack([x for _, x in rows]), int(n_resamples), BATCH, 0.95,
+        cis, resampled = bca_intervals(np.stack([x for _, x in rows]), int(n_resamples), BATCH, 1 - ALPHA,
                                        np.random.default_rng(seed))
         for (name, _), (lo, hi), dist in zip(rows, cis, resampled):
-            if not (np.isfinite(lo) and np.isfinite(hi)):  # as bootstrap_ci falls back
-                lo, hi = (float(v) for v in np.quantile(dist, [0.025, 0.975]))
-            out[name] = _summary(columns[name], lo, hi)
+            out[name] = _summary(columns[name], *_defined(lo, hi, dist, ALPHA))
     return {name: out[name] for name in columns}
