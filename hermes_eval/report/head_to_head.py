@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.judge.strata import COLUMN_PREFIX
 from hermes_eval.judge.significance import paired_bootstrap, paired_pvalue
 from hermes_eval.record.folder import RunFiles
 from hermes_eval.record.results import RECORD, read_record
@@ -154,19 +155,32 @@ def effect(group: str, va: np.ndarray, vb: np.ndarray, seed: int = 0) -> Effect:
                   int((d == 0).sum()))
 
 
+def _strata_of(columns) -> list[str]:
+    """The stratum columns a per-query table has: language, repo, kind and every declared stratum's."""
+    return [*[s for s in STRATA if s in columns], *[c for c in columns if str(c).startswith(COLUMN_PREFIX)]]
+
+
 def paired_frame(a: Arm, b: Arm, metric: str) -> pd.DataFrame:
     """One row per query: its text, strata and both arms' values (``a``, ``b``) and ``delta``."""
-    keep = ["qid", "query", *[s for s in STRATA if s in a.files.per_query.columns]]
+    keep = ["qid", "query", *_strata_of(a.files.per_query.columns)]
     m = a.files.per_query[keep + [metric]].merge(b.files.per_query[["qid", metric]], on="qid", suffixes=("_a", "_b"))
     m = m.rename(columns={f"{metric}_a": "a", f"{metric}_b": "b"})
     m["delta"] = m["b"] - m["a"]
     return m.sort_values("qid").reset_index(drop=True)
 
 
+def stratum_column(frame: pd.DataFrame, stratum: str) -> str:
+    """The column ``--by stratum`` names: itself, or a declared stratum's (``localized``:
+    ``stratum_localized``); UserError naming the ones there are when the runs have neither."""
+    for name in (stratum, COLUMN_PREFIX + stratum):
+        if name in frame.columns:
+            return name
+    raise UserError(f"--by {stratum}: these runs have no {stratum!r} column; use one of "
+                    f"{', '.join(_strata_of(frame.columns)) or '(none)'}")
+
+
 def by_stratum(frame: pd.DataFrame, stratum: str) -> list[Effect]:
-    if stratum not in frame.columns:
-        raise UserError(f"--by {stratum}: these runs have no {stratum!r} column; use one of "
-                        f"{', '.join(s for s in STRATA if s in frame.columns)}")
+    stratum = stratum_column(frame, stratum)
     return [effect(str(g or "(none)"), grp["a"].to_numpy(float), grp["b"].to_numpy(float))
             for g, grp in frame.groupby(stratum, sort=True, dropna=False)]
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hermes_eval.report.head_to_head import (CAUSES, PAST_BUDGET, Arm, Effect, by_stratum, check_comparable, effect,
-                                             first_gold_rank, load_arm, miss_causes, paired_frame)
+from hermes_eval.report.head_to_head import (CAUSES, PAST_BUDGET, STRATA, Arm, Effect, by_stratum, check_comparable,
+                                             effect, first_gold_rank, load_arm, miss_causes, paired_frame,
+                                             stratum_column)
 from hermes_eval.report.markdown import md_cell
 
 SHOWN_RESULTS = 5
@@ -52,8 +53,11 @@ def render(run_a: Path, run_b: Path, metric: str = "ndcg@10", by: tuple[str, ...
              f"CI: BCa bootstrap of the per-query differences", ""]
     lines += _effects("## All queries", [effect("all", frame["a"].to_numpy(float), frame["b"].to_numpy(float))])
     for stratum in by:
-        if stratum in frame.columns and frame[stratum].nunique(dropna=False) > 1:
-            lines += _effects(f"## By {stratum}", by_stratum(frame, stratum))
+        if stratum in STRATA and stratum not in frame.columns:  # a default the runs do not record
+            continue
+        column = stratum_column(frame, stratum)  # any other name must be there
+        if frame[column].nunique(dropna=False) > 1:
+            lines += _effects(f"## By {stratum}", by_stratum(frame, column))
     qids = list(frame["qid"])
     causes = {arm.label: miss_causes(arm, qids, k) for arm in (a, b)}
     lines += [f"## Misses at {k} by cause (no relevant chunk in the top {k})", "",

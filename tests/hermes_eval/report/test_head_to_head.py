@@ -104,3 +104,25 @@ def test_the_cli_writes_markdown_and_errors_in_one_line(runs, tmp_path):
     assert (tmp_path / "c.md").read_text().startswith("# compare on ndcg@10: B − A")
     bad = subprocess.run(cmd[:5] + [str(tmp_path / "nope")], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and bad.stderr.strip().count("\n") == 0 and "not a run folder" in bad.stderr
+
+
+def test_a_declared_stratum_breaks_the_difference_down_and_an_unknown_one_is_refused(runs):
+    """``--by localized`` (or ``stratum_localized``) reads the declared stratum's column: the per-group
+    differences are the groups' mean differences; a column the runs lack is refused, naming those they have."""
+    for system in (BASELINE.system, HYBRID.system):
+        path = runs[system] / "per_query.parquet"
+        df = pd.read_parquet(path)
+        df["stratum_localized"] = ["already_localized" if i % 3 == 0 else "not_localized" for i in range(len(df))]
+        df.to_parquet(path)
+    a = pd.read_parquet(runs[BASELINE.system] / "per_query.parquet").set_index("qid")
+    b = pd.read_parquet(runs[HYBRID.system] / "per_query.parquet").set_index("qid")
+    diff = (b["ndcg@10"] - a["ndcg@10"]).groupby(a["stratum_localized"]).mean()
+    for by in ("localized", "stratum_localized"):
+        text = render(runs[BASELINE.system], runs[HYBRID.system], by=(by,), top=0)
+        assert f"## By {by}" in text
+        for group, mean in diff.items():
+            cell = group.replace("_", "\\_")  # markdown-escaped
+            row = next(line for line in text.splitlines() if line.startswith(f"| {cell} |"))
+            assert f"{mean:+.4f}" in row
+    with pytest.raises(UserError, match="--by nope: these runs have no 'nope' column; use one of .*stratum_localized"):
+        render(runs[BASELINE.system], runs[HYBRID.system], by=("nope",))
