@@ -2,7 +2,8 @@
 ``git ls-tree -r --long`` process per snapshot.
 
 The snapshots of one repository share most of their folders: a folder (tree object) is read and parsed once
-for every snapshot holding it, and a blob's size is asked once; no process is started per snapshot. What it
+for every snapshot holding it, and a blob's size is asked once; no process is started per snapshot, and a snapshot's new folders and
+sizes are asked in a round trip per depth (``git_batch.py``), not one per object. What it
 lists is exactly what ``git ls-tree -r --long --full-tree COMMIT`` lists (``test_git_objects.py`` holds the
 two equal): every blob with its mode, id and size (``MISSING`` for a blob the repository lacks), submodules
 left out.
@@ -13,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.corpus.git_batch import ask
 
 TREE, SUBMODULE = b"40000", b"160000"
 MISSING = -1  # the size of a blob the repository does not hold (git ls-tree --long prints "-" or BAD)
@@ -66,28 +68,51 @@ class ObjectReader:
 
     def size(self, blob_id: str) -> int:
         """The blob's size in bytes, ``MISSING`` when the repository lacks it."""
-        if blob_id not in self._sizes:
-            if self._check is None:
-                self._check = self._start("--batch-check")
-            self._check.stdin.write(blob_id.encode() + b"\n")
-            self._check.stdin.flush()
-            parts = self._check.stdout.readline().split()
-            self._sizes[blob_id] = int(parts[2]) if len(parts) == 3 else MISSING
+        self._ask_sizes([blob_id])
         return self._sizes[blob_id]
 
+    def _ask_sizes(self, blob_ids: list[str]) -> None:
+        """Every size not yet known, asked in one round trip."""
+        todo = list(dict.fromkeys(b for b in blob_ids if b not in self._sizes))
+        if not todo:
+            return
+        if self._check is None:
+            self._check = self._start("--batch-check")
+        for oid, (parts, _) in zip(todo, ask(self._check, todo, content=False)):
+            self._sizes[oid] = int(parts[2]) if len(parts) == 3 else MISSING
+
+    def _ask_trees(self, tree_ids: list[str], commit: str) -> None:
+        """Every folder not yet parsed, read in one round trip."""
+        todo = list(dict.fromkeys(t for t in tree_ids if t not in self._trees))
+        if not todo:
+            return
+        if self._batch is None:
+            self._batch = self._start("--batch")
+        for oid, (header, data) in zip(todo, ask(self._batch, todo, content=True)):
+            if data is None:
+                raise UserError(f"git cat-file {commit[:12]} in {self.repo} failed ({oid} is "
+                                f"{b' '.join(header[1:]).decode() or 'unreadable'}): check the repository")
+            self._entries(oid, commit, data)
+
     def blobs(self, commit: str) -> list[tuple[str, str, str, int]]:
-        """(path, mode, blob id, size) of every blob of ``commit``'s tree, sorted by path."""
+        """(path, mode, blob id, size) of every blob of ``commit``'s tree, sorted by path: the new folders
+        of one depth, then the sizes of all new blobs, each asked in one round trip."""
         root, data = self._object(f"{commit}^{{tree}}", commit)
-        out: list[tuple[str, str, str, int]] = []
-        todo = [("", root, data)]
-        while todo:
-            prefix, tree_id, content = todo.pop()
-            for name, mode, oid in self._entries(tree_id, commit, content):
-                if mode == TREE:
-                    todo.append((f"{prefix}{name}/", oid, None))
-                elif mode != SUBMODULE:
-                    out.append((prefix + name, mode.decode(), oid, self.size(oid)))
-        return sorted(out)
+        self._entries(root, commit, data)
+        found: list[tuple[str, str, str]] = []
+        level = [("", root)]
+        while level:
+            self._ask_trees([tree_id for _, tree_id in level], commit)
+            deeper = []
+            for prefix, tree_id in level:
+                for name, mode, oid in self._trees[tree_id]:
+                    if mode == TREE:
+                        deeper.append((f"{prefix}{name}/", oid))
+                    elif mode != SUBMODULE:
+                        found.append((prefix + name, mode.decode(), oid))
+            level = deeper
+        self._ask_sizes([oid for _, _, oid in found])
+        return sorted((path, mode, oid, self._sizes[oid]) for path, mode, oid in found)
 
     def close(self) -> None:
         for proc in (self._batch, self._check):

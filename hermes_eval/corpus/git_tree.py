@@ -1,6 +1,6 @@
 """Read a ``git:PATH@COMMIT`` snapshot straight from the repository: its file list from git's tree
 objects (``git_objects.py``: what ``git ls-tree -r --long`` lists, each folder shared by snapshots
-parsed once), one ``git cat-file --batch`` per repository for the contents.
+parsed once), one ``git cat-file --batch`` per repository for the contents (a snapshot's new blobs in one round trip).
 
 Nothing is unpacked to disk, and a blob is read and decoded once per corpus however many snapshots
 hold it: the snapshots of one repository share every unchanged file's text (one string in memory).
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from hermes_eval.core.errors import UserError
+from hermes_eval.corpus.git_batch import ask
 from hermes_eval.corpus.git_objects import MISSING, ObjectReader
 
 LINK = "120000"
@@ -52,21 +53,34 @@ class Blobs:
         self.objects = ObjectReader(repo)  # the snapshots' file lists
         self._proc: subprocess.Popen | None = None
         self._text: dict[str, tuple[str | None, str | None]] = {}
+        self._ahead: dict[str, bytes] = {}  # prefetched bytes, dropped once decoded
         self.read = 0  # blobs read from git (each distinct one once)
 
-    def raw(self, sha: str) -> bytes:
-        """The blob's bytes, read from git (callers keep what they decode: ``text`` memoizes)."""
+    def _proc_started(self) -> subprocess.Popen:
         if self._proc is None:
             self._proc = subprocess.Popen(["git", "-C", str(self.repo), "cat-file", "--batch"],
                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self._proc.stdin.write(sha.encode() + b"\n")
-        self._proc.stdin.flush()
-        header = self._proc.stdout.readline().split()
-        if len(header) != 3:
+        return self._proc
+
+    def _got(self, sha: str, header: list[bytes], data: bytes | None) -> bytes:
+        if data is None:
             raise UserError(f"git cat-file {sha[:12]} in {self.repo}: blob missing ({b' '.join(header).decode()})")
-        size = int(header[2])
         self.read += 1
-        return self._proc.stdout.read(size + 1)[:size]
+        return data
+
+    def raw(self, sha: str) -> bytes:
+        """The blob's bytes, read from git (callers keep what they decode: ``text`` memoizes)."""
+        if sha in self._ahead:
+            return self._ahead.pop(sha)
+        [(header, data)] = ask(self._proc_started(), [sha], content=True)
+        return self._got(sha, header, data)
+
+    def prefetch(self, shas: list[str]) -> None:
+        """Read in one round trip the blobs of ``shas`` not decoded yet (a snapshot's files, before they
+        are read one by one)."""
+        todo = [s for s in dict.fromkeys(shas) if s not in self._text and s not in self._ahead]
+        for sha, (header, data) in zip(todo, ask(self._proc_started(), todo, content=True)):
+            self._ahead[sha] = self._got(sha, header, data)
 
     def text(self, sha: str, decode: Callable[[bytes], tuple[str | None, str | None]]) -> tuple[str | None, str | None]:
         """(text, None) or (None, why it is skipped), decoded once per blob."""

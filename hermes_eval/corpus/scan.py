@@ -22,6 +22,7 @@ SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "venv", ".venv", "
                        "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".nox", "target",
                        "site-packages", ".eggs", ".idea", ".vscode"})
 MAX_FILE_BYTES = 1_000_000
+PREFETCH = 256  # a git snapshot's blobs read per round trip (bounds the raw bytes held before decoding)
 
 
 def _walk(source: Source, skipped: dict[str, int]) -> list[tuple[str, Path]]:
@@ -181,7 +182,8 @@ class _Scan:
         if src.fingerprint:
             self.fingerprints[src.spec] = src.fingerprint
         prefix = source_prefix(src, self.n_sources)
-        for rel, read in _entries(src, skipped, self.max_file_bytes, self.blobs):
+        wanted: list[tuple[str, str, Callable[[], tuple[str | None, str | None]], str | None]] = []
+        for rel, read, sha in _entries(src, skipped, self.max_file_bytes, self.blobs):
             lang = detect_language(rel)
             if lang is None or (self.wanted is not None and lang not in self.wanted):
                 skipped["not_source"] = skipped.get("not_source", 0) + 1
@@ -190,6 +192,10 @@ class _Scan:
             if self.exclude and excluded(path, self.exclude):
                 skipped["excluded"] = skipped.get("excluded", 0) + 1
                 continue
+            wanted.append((path, lang, read, sha))
+        for i, (path, lang, read, _) in enumerate(wanted):
+            if i % PREFETCH == 0 and src.commit is not None:  # a git snapshot's next blobs, one round trip
+                self.blobs[src.root].prefetch([sha for *_, sha in wanted[i:i + PREFETCH] if sha is not None])
             text, why = read()
             if why:
                 skipped[why] = skipped.get(why, 0) + 1
@@ -200,11 +206,12 @@ class _Scan:
 
 
 def _entries(src: Source, skipped: dict[str, int], max_bytes: int, blobs: dict[Path, git_tree.Blobs]
-             ) -> list[tuple[str, Callable[[], tuple[str | None, str | None]]]]:
-    """(relative path, a reader of its text) for each file of ``src``: from the folder, or straight
-    from the repository for a git snapshot (its blobs read through the repository's shared reader)."""
+             ) -> list[tuple[str, Callable[[], tuple[str | None, str | None]], str | None]]:
+    """(relative path, a reader of its text, the blob id a git snapshot reads) for each file of ``src``:
+    from the folder, or straight from the repository for a git snapshot (its blobs read through the
+    repository's shared reader; the id is None for a blob not read: missing or too large)."""
     if src.commit is None:
-        return [(rel, lambda p=p: read_text(p, max_bytes)) for rel, p in _walk(src, skipped)]
+        return [(rel, lambda p=p: read_text(p, max_bytes), None) for rel, p in _walk(src, skipped)]
     if src.root not in blobs:  # one reader per repository, built once
         blobs[src.root] = git_tree.Blobs(src.root)
     reader = blobs[src.root]
@@ -217,4 +224,5 @@ def _entries(src: Source, skipped: dict[str, int], max_bytes: int, blobs: dict[P
             return None, "blob_missing"
         return (None, "too_large") if e.size > max_bytes else reader.text(e.sha, decode)
 
-    return [(e.path, lambda e=e: read(e)) for e in kept]
+    return [(e.path, lambda e=e: read(e), None if e.size == git_tree.MISSING or e.size > max_bytes else e.sha)
+            for e in kept]
