@@ -11,8 +11,11 @@ import threading
 from typing import Iterable
 
 
-def _write_all(stdin, names: list[str]) -> None:
-    stdin.write(b"".join(name.encode() + b"\n" for name in names))
+SMALL = 4096  # request bytes any pipe holds whole: written before reading, with no thread
+
+
+def _write_all(stdin, request: bytes) -> None:
+    stdin.write(request)
     stdin.flush()
 
 
@@ -23,8 +26,13 @@ def ask(proc: subprocess.Popen, names: Iterable[str], content: bool
     names = list(names)
     if not names:
         return []
-    writer = threading.Thread(target=_write_all, args=(proc.stdin, names), daemon=True)
-    writer.start()
+    request = b"".join(name.encode() + b"\n" for name in names)
+    writer = None
+    if len(request) <= SMALL:
+        _write_all(proc.stdin, request)
+    else:
+        writer = threading.Thread(target=_write_all, args=(proc.stdin, request), daemon=True)
+        writer.start()
     out: list[tuple[list[bytes], bytes | None]] = []
     try:
         for _ in names:
@@ -35,5 +43,6 @@ def ask(proc: subprocess.Popen, names: Iterable[str], content: bool
                 data = proc.stdout.read(size + 1)[:size]
             out.append((header, data))
     finally:
-        writer.join()
+        if writer is not None:
+            writer.join()
     return out

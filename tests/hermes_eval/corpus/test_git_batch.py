@@ -42,3 +42,19 @@ def test_thousands_of_blobs_come_back_in_order_and_equal_to_one_at_a_time(tmp_pa
     finally:
         check.stdin.close()
         check.wait()
+
+
+def test_a_small_request_written_whole_still_reads_answers_larger_than_a_pipe(tmp_path):
+    git(tmp_path, "init", "-q")
+    paths = []
+    for i in range(60):  # a 2.5 KB request (no writer thread) for ~500 KB of answers
+        p = tmp_path / f"big{i}.txt"
+        p.write_text(f"{i}\n" + "y" * 8192)
+        paths.append(p)
+    shas = git(tmp_path, "hash-object", "-w", *map(str, paths)).split()
+    proc = _cat_file(tmp_path, "--batch")
+    try:
+        assert [d for _, d in ask(proc, shas, content=True)] == [p.read_bytes() for p in paths]
+    finally:
+        proc.stdin.close()
+        proc.wait()
