@@ -37,6 +37,9 @@ def test_rounds_times_and_ratios_on_a_scripted_repository(tmp_path, monkeypatch)
     assert all(t > 0 for t in row["ours_s"] + row["reference_s"] + row["startup_s"] + row["floor_s"])
     floors = sorted(f / r for f, r in zip(row["floor_s"], row["reference_s"]))
     assert floors[0] <= row["floor_over_reference"] <= floors[-1] + 0.01
+    assert len(row["warm_s"]) == 2 and all(0 < w < o for w, o in zip(row["warm_s"], row["ours_s"]))
+    bounds = sorted((f + w) / r for f, w, r in zip(row["floor_s"], row["warm_s"], row["reference_s"]))
+    assert bounds[0] - 0.01 <= row["floor_and_work_over_reference"] <= bounds[-1] + 0.01
     ratios = sorted(o / r for o, r in zip(row["ours_s"], row["reference_s"]))
     assert row["ratio_spread"] == [round(ratios[0], 2), round(ratios[-1], 2)]
     assert row["ours_peak_rss_mb"] > 20 and row["reference_peak_rss_mb"] > 10
