@@ -60,8 +60,10 @@ def _version(distribution: str) -> str:
     """The installed version (the distribution's metadata, the same whether or not it is imported yet)."""
     from importlib import metadata
 
+    from retrievers.identity import distributions
+
     try:
-        return metadata.version(distribution)
+        return distributions.version(distribution)
     except metadata.PackageNotFoundError:
         return "absent"
 

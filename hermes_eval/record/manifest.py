@@ -9,6 +9,7 @@ from importlib import metadata
 from pathlib import Path
 
 from hermes_eval.cache.content import key_of
+from retrievers.identity import distributions
 
 VERSIONED = ("hermes-eval", "ranx", "numpy", "torch", "sentence-transformers", "rank-bm25", "bm25s",
              "faiss-cpu", "usearch", "tantivy", "hydra-core", "datasets", "astchunk", "sqlite-vec")
@@ -18,7 +19,7 @@ def versions() -> dict[str, str]:
     out = {"python": platform.python_version()}
     for name in VERSIONED:
         try:
-            out[name] = metadata.version(name)
+            out[name] = distributions.version(name)
         except metadata.PackageNotFoundError:
             pass
     return out

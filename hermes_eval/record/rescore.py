@@ -13,7 +13,6 @@ its AP times ``num_rel`` over the gold retrieved (``num_rel_ret``, or ``P_k`` ti
 """
 from __future__ import annotations
 
-from importlib import metadata
 from pathlib import Path
 from typing import Mapping
 
@@ -22,6 +21,7 @@ from hermes_eval.core.metrics import AP_FAMILIES, LOCALIZATION_FAMILIES
 from hermes_eval.judge.average_precision import rescale
 from hermes_eval.judge.localization import from_hits
 from hermes_eval.record.trec import read_qrels, read_run
+from retrievers.identity import distributions
 
 TOLERANCE = 1e-6
 FIX = "report it with the run folder: the record's code and trec_eval disagree on this run's files"
@@ -117,4 +117,4 @@ def rescore(run_dir: Path, per_query: Mapping[str, Mapping[str, float]]) -> dict
                         f"{run_dir}: {name} of query {qid!r} is {have:.6f} in the record but trec_eval gives "
                         f"{want:.6f} from run.trec and {qrels_file}; no numbers were recorded: {FIX}")
                 checked += 1
-    return {"by": f"pytrec_eval {metadata.version('pytrec_eval-terrier')}", "values": checked}
+    return {"by": f"pytrec_eval {distributions.version('pytrec_eval-terrier')}", "values": checked}

@@ -1,4 +1,4 @@
-"""``importlib.metadata.packages_distributions()``, kept on disk between processes.
+"""``importlib.metadata.packages_distributions()`` and distributions' versions, kept on disk between processes.
 
 Building the map reads every installed distribution's metadata (about 0.2 s of a small run's second on two
 cores). The map only changes when a distribution is installed, upgraded or removed, so it is stored next to
@@ -40,26 +40,71 @@ def cache_file() -> Path:
     return Path(sys.prefix) / CACHE_NAME
 
 
+def _load(cache: Path) -> dict:
+    """The stored file: {"maps": {key: map}, "versions": {key: {distribution: version or null}}}."""
+    try:
+        data = json.loads(cache.read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _section(data: dict, name: str) -> dict:
+    got = data.get(name)
+    return got if isinstance(got, dict) else {}
+
+
+def _save(cache: Path, data: dict) -> None:
+    """Write ``data`` whole (atomically), each section trimmed to the newest :data:`KEYS_KEPT` keys."""
+    data = {name: dict(list(_section(data, name).items())[-KEYS_KEPT:]) for name in ("maps", "versions")}
+    tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, cache)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+
+
 def packages_distributions(cache: Path | None = None) -> dict[str, list[str]]:
     """Import name -> the distributions providing it, as ``importlib.metadata`` computes it."""
     cache = cache if cache is not None else cache_file()
     key = listing_key()
-    try:
-        maps = json.loads(cache.read_text())["maps"]
-        if not isinstance(maps, dict):
-            raise ValueError
-    except (OSError, ValueError, TypeError, KeyError):
-        maps = {}
+    data = _load(cache)
+    maps = _section(data, "maps")
     if isinstance(maps.get(key), dict):
         return {k: list(v) for k, v in maps[key].items()}
     found = metadata.packages_distributions()
     maps.pop(key, None)
-    kept = dict(list(maps.items())[-(KEYS_KEPT - 1):]) if KEYS_KEPT > 1 else {}
-    kept[key] = found  # newest last: the oldest listing is the first dropped
-    tmp = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(json.dumps({"maps": kept}))
-        os.replace(tmp, cache)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+    maps[key] = found  # newest last: the oldest listing is the first dropped
+    data["maps"] = maps
+    _save(cache, data)
     return found
+
+
+_loaded: dict[Path, tuple[str, dict]] = {}  # cache file -> (this process's key, the file's data), read once
+
+
+def version(distribution: str, cache: Path | None = None) -> str:
+    """``importlib.metadata.version(distribution)`` (raising its ``PackageNotFoundError`` alike), kept in the
+    same file under the same key: parsing a distribution's metadata costs about a millisecond, and a run
+    asks for some twenty. The key is taken once per process, as an imported library's version is."""
+    cache = cache if cache is not None else cache_file()
+    if cache not in _loaded:
+        _loaded[cache] = (listing_key(), _load(cache))
+    key, data = _loaded[cache]
+    versions = _section(data, "versions")
+    stored = _section(versions, key)
+    if distribution not in stored:
+        try:
+            stored[distribution] = metadata.version(distribution)
+        except metadata.PackageNotFoundError:
+            stored[distribution] = None
+        versions.pop(key, None)
+        versions[key] = stored  # newest last
+        data["versions"] = versions
+        fresh = _load(cache)  # what other processes stored meanwhile (their maps) is kept
+        fresh["versions"] = {**_section(fresh, "versions"), **versions}
+        _save(cache, fresh)
+    if stored[distribution] is None:
+        raise metadata.PackageNotFoundError(distribution)
+    return stored[distribution]

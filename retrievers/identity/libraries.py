@@ -2,7 +2,6 @@
 with their installed versions: upgrading a library a part calls changes the part's key."""
 from __future__ import annotations
 
-import ast
 import hashlib
 import importlib.util
 import sys
@@ -10,7 +9,11 @@ from functools import lru_cache
 from importlib import metadata
 from typing import Iterable
 
+from retrievers.identity import distributions
+from retrievers.identity.parsed_imports import Store
+
 PROJECT = ("retrievers", "hermes_eval")
+_STORE = Store()  # each module's import statements, parsed once per content (kept on disk)
 
 
 def _is_project(name: str) -> bool:
@@ -26,12 +29,13 @@ def _spec_origin(name: str) -> str | None:
     return spec.origin if spec is not None and spec.origin not in (None, "built-in", "frozen") else None
 
 
-def _resolve(node: ast.ImportFrom, module: str, is_pkg: bool) -> str:
-    if not node.level:
-        return node.module or ""
+def _resolve(level: int, imported: str, module: str, is_pkg: bool) -> str:
+    """The absolute name ``from <level dots><imported> import ...`` in ``module`` names."""
+    if not level:
+        return imported
     base = module.split(".") if is_pkg else module.split(".")[:-1]
-    base = base[: len(base) - (node.level - 1)]
-    return ".".join([*base, node.module] if node.module else base)
+    base = base[: len(base) - (level - 1)]
+    return ".".join([*base, imported] if imported else base)
 
 
 @lru_cache(maxsize=None)
@@ -52,15 +56,15 @@ def _module(name: str) -> tuple[str, frozenset[str], frozenset[str]]:
         elif mod and mod.split(".")[0] not in sys.stdlib_module_names:
             external.add(mod.split(".")[0])
 
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                note(alias.name)
-        elif isinstance(node, ast.ImportFrom):
-            mod = _resolve(node, name, is_pkg)
+    for statement in _STORE.statements(source):
+        if statement[0] == "import":
+            note(statement[1])
+        else:
+            _, level, module, names = statement
+            mod = _resolve(level, module, name, is_pkg)
             note(mod)
             if _is_project(mod):  # `from retrievers.sparse import terms` imports a submodule
-                project.update(f"{mod}.{a.name}" for a in node.names if _spec_origin(f"{mod}.{a.name}"))
+                project.update(f"{mod}.{a}" for a in names if _spec_origin(f"{mod}.{a}"))
     return hashlib.sha256(source).hexdigest(), frozenset(project), frozenset(external)
 
 
@@ -76,14 +80,13 @@ def closure(modules: Iterable[str]) -> tuple[dict[str, str], set[str]]:
         seen[name] = sha
         libs |= external
         todo.extend(project - seen.keys())
+    _STORE.flush()
     return seen, libs
 
 
 @lru_cache(maxsize=1)
 def _distributions() -> dict[str, list[str]]:
-    from retrievers.identity.distributions import packages_distributions
-
-    return packages_distributions()
+    return distributions.packages_distributions()
 
 
 def library_version(top_level: str) -> str:
@@ -91,12 +94,12 @@ def library_version(top_level: str) -> str:
     versions = []
     for dist in sorted(_distributions().get(top_level, [])):
         try:
-            versions.append(f"{dist}=={metadata.version(dist)}")
+            versions.append(f"{dist}=={distributions.version(dist)}")
         except metadata.PackageNotFoundError:
             continue
     if not versions:  # an import name that is also a distribution name (e.g. lazy extras)
         try:
-            versions.append(f"{top_level}=={metadata.version(top_level)}")
+            versions.append(f"{top_level}=={distributions.version(top_level)}")
         except metadata.PackageNotFoundError:
             versions.append(f"{top_level}==absent")
     return ",".join(versions)

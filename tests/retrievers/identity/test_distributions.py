@@ -72,3 +72,38 @@ def test_an_unwritable_place_still_answers(tmp_path):
     cache = tmp_path / "missing-dir" / "map.json"  # its folder does not exist: nothing can be written
     assert distributions.packages_distributions(cache) == metadata.packages_distributions()
     assert not cache.exists() and not list(tmp_path.rglob("*.tmp"))
+
+
+def test_versions_are_importlibs_stored_beside_the_map_and_read_back(tmp_path, monkeypatch):
+    cache = tmp_path / "map.json"
+    distributions.packages_distributions(cache)
+    for name in ("numpy", "hydra-core", "pytrec_eval-terrier"):
+        assert distributions.version(name, cache) == metadata.version(name)
+    try:
+        distributions.version("no-such-distribution-anywhere", cache)
+        raise AssertionError("an absent distribution must raise")
+    except metadata.PackageNotFoundError:
+        pass
+    stored = json.loads(cache.read_text())
+    key = distributions.listing_key()
+    assert stored["versions"][key]["numpy"] == metadata.version("numpy")
+    assert stored["versions"][key]["no-such-distribution-anywhere"] is None
+    assert list(stored["maps"]) == [key]  # the map is kept when versions are added
+    stored["versions"][key]["numpy"] = "0.0-probe"  # a new process reads it back instead of parsing metadata
+    cache.write_text(json.dumps(stored))
+    monkeypatch.setattr(distributions, "_loaded", {})
+    monkeypatch.setattr(distributions.metadata, "version", lambda name: (_ for _ in ()).throw(AssertionError(name)))
+    assert distributions.version("numpy", cache) == "0.0-probe"
+
+
+def test_versions_follow_installs(tmp_path, monkeypatch):
+    """Another listing key (a distribution installed or upgraded) asks importlib again."""
+    cache = tmp_path / "map.json"
+    asked = []
+    monkeypatch.setattr(distributions.metadata, "version", lambda name: asked.append(name) or f"{len(asked)}.0")
+    monkeypatch.setattr(distributions, "listing_key", lambda path=None: "before")
+    assert distributions.version("pkg", cache) == "1.0" and distributions.version("pkg", cache) == "1.0"
+    monkeypatch.setattr(distributions, "_loaded", {})
+    monkeypatch.setattr(distributions, "listing_key", lambda path=None: "after")
+    assert distributions.version("pkg", cache) == "2.0" and asked == ["pkg", "pkg"]
+    assert set(json.loads(cache.read_text())["versions"]) == {"before", "after"}
