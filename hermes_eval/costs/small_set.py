@@ -67,8 +67,8 @@ def _mine(s: SmallSet, mirror: Path, datasets: Path) -> None:
 
 def _ours(s: SmallSet, datasets: Path, tmp: Path, tag: str) -> tuple[float, float, dict]:
     runs = tmp / f"runs-{tag}"
-    wall, rss, _ = timed([sys.executable, "-m", "hermes_eval.cli.main",
-                          *warm_work.run_args(s.name, datasets, tmp / f"cache-{tag}", runs)])
+    wall, rss, _ = timed([sys.executable, "-m", "hermes_eval.cli.main", "run",
+                          *warm_work.overrides(s.name, datasets, tmp / f"cache-{tag}", runs)])
     [rec] = [json.loads(p.read_text()) for p in runs.glob("*/record.json")]
     return wall, rss, rec
 

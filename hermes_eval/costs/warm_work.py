@@ -11,30 +11,28 @@ import time
 from pathlib import Path
 
 
-def run_args(name: str, datasets: Path, cache: Path, runs: Path) -> list[str]:
+def overrides(name: str, datasets: Path, cache: Path, runs: Path) -> list[str]:
     """The small-set bench's run (the same for its cold and its warm process)."""
-    return ["run", "queryset=imported", f"queryset.name={name}", "corpus=imported", "retriever=bm25",
+    return ["queryset=imported", f"queryset.name={name}", "corpus=imported", "retriever=bm25",
             "chunker=whole_file", f"paths.datasets={datasets}", f"paths.cache={cache}", f"paths.runs={runs}",
             "progress=off"]
 
 
-def _once(args: list[str]) -> float:
-    from hermes_eval.cli.main import main
+def _once(words: list[str]) -> float:
+    """Seconds of one run through the Python API (``hermes-eval run`` runs the same composition and job)."""
+    from hermes_eval.api import run
 
     start = time.perf_counter()
-    try:
-        code = main(args)
-    except SystemExit as exc:  # Hydra's launcher may end the job with exit
-        code = exc.code
-    if code:
-        raise RuntimeError(f"hermes-eval {' '.join(args[:3])}: exit {code}")
+    outcome = run(words)
+    if outcome.status == "failed":
+        raise RuntimeError(f"{' '.join(words[:2])}: {outcome.record.get('error')}")
     return time.perf_counter() - start
 
 
 def main(argv: list[str]) -> None:
     datasets, name, tmp = Path(argv[0]), argv[1], Path(argv[2])
-    _once(run_args(name, datasets, tmp / "warm-cache-0", tmp / "warm-runs-0"))
-    warm = _once(run_args(name, datasets, tmp / "warm-cache-1", tmp / "warm-runs-1"))
+    _once(overrides(name, datasets, tmp / "warm-cache-0", tmp / "warm-runs-0"))
+    warm = _once(overrides(name, datasets, tmp / "warm-cache-1", tmp / "warm-runs-1"))
     print(json.dumps({"warm_s": round(warm, 3)}))
 
 
