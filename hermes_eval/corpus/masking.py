@@ -13,7 +13,6 @@ from typing import Callable, Iterable
 
 from hermes_eval.core.corpus import Corpus, CorpusFile
 from hermes_eval.core import Span
-from hermes_eval.corpus.grammars import COMMENT_TYPES, grammar_for, parse, rows, walk
 
 Masker = Callable[[str, list[Span], str, str], str]  # (text, sorted spans, language, path) -> text
 
@@ -61,6 +60,8 @@ def mask_python(text: str, spans: list[Span], language: str, path: str) -> str:
 def mask_comments(text: str, spans: list[Span], language: str, path: str) -> str:
     """Remove every comment node lying inside a span (its newlines kept), strip what that leaves
     at the end of a line, and empty the span's lines that held no comment at all."""
+    from hermes_eval.corpus.grammars import COMMENT_TYPES, parse, rows, walk  # tree-sitter: only to mask
+
     tree = parse(text, language, path)
     if tree is None:
         return mask_lines(text, spans, language, path)
@@ -108,6 +109,8 @@ def masker_for(language: str, path: str = "") -> Masker:
     """The masker of ``language``: Python's, the comment masker for a grammar language, else lines."""
     if language in MASKERS:
         return MASKERS[language]
+    from hermes_eval.corpus.grammars import grammar_for  # tree-sitter's grammars: only when a set masks
+
     return mask_comments if grammar_for(language, path) is not None else mask_lines
 
 

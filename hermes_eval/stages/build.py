@@ -6,7 +6,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from hermes_eval.cache.indexes import CachedIndexStore, leg_keys
 from hermes_eval.config.parts import instantiate_part
@@ -15,11 +15,13 @@ from hermes_eval.core import Corpus, UserError
 from hermes_eval.record.manifest import dir_bytes
 from hermes_eval.stages.foreign import ForeignChunks
 from retrievers.chunk import Chunk
-from retrievers.dense.snapshot_legs import SnapshotDense
 from retrievers.leg_text import leg_texts
 from retrievers.legs import active_legs, needs_embedder
 from retrievers.pipeline import Depths, Pipeline
 from retrievers.sparse.memo import TermCountStore, memoize_tokenizers
+
+if TYPE_CHECKING:
+    from retrievers.dense.snapshot_legs import SnapshotDense
 
 
 @dataclass
@@ -54,7 +56,7 @@ class SnapshotShared:
     memos: dict = field(default_factory=dict)
     count_store: TermCountStore | None = None
     loaded: dict = field(default_factory=dict)
-    dense: SnapshotDense | None = None  # the dense legs' one vector store (made by the first build needing it)
+    dense: "SnapshotDense | None" = None  # the dense legs' one vector store (made by the first build needing it)
 
     def close(self) -> None:
         """Let go of the shared vector store (and its memory-mapped files)."""
@@ -131,6 +133,8 @@ def _shared_vectors(s: RunSettings, shared: SnapshotShared | None, pipeline: Any
         settings = s.snapshot_dense.build() if s.snapshot_dense is not None else None
         if settings is not None and not settings.store:
             return None, 0.0
+        from retrievers.dense.snapshot_legs import SnapshotDense  # faiss, the vector store: dense legs only
+
         shared.dense = SnapshotDense(settings)
     t = time.perf_counter()
     vectors = shared.dense.attach(legs, leg_texts(chunks, "vector"), pipeline.embedder.embed_documents)

@@ -55,6 +55,10 @@ class CASTChunker(Chunker):
     chunk_overlap: int = 0
     fallback: HeuristicChunker = field(default_factory=HeuristicChunker)
 
+    def native_languages(self) -> frozenset[str]:
+        """The languages it cuts itself; a file of another goes to its ``fallback`` (chunkers/coverage.py)."""
+        return frozenset(LANGUAGES)
+
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
         if language not in LANGUAGES:
             return self.fallback.chunk(path, text, language)

@@ -4,40 +4,24 @@ lists Java and C too), and so on; every other language goes to the
 chunker's ``fallback``. A board comparing chunkers on a polyglot corpus must say so, or
 "cast on Go" reads as cAST when it is the heuristic.
 
-``NATIVE`` maps a chunker class to the languages it parses itself (``None``: any language, it
-does not parse). Files that fail to parse (a Python syntax error) are not language-level and are
+A chunker names the languages it parses itself (``native_languages``; none: any language, it does
+not parse). Files that fail to parse (a Python syntax error) are not language-level and are
 not counted here.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from retrievers.chunkers.base import chunk_files
-
-from retrievers.chunkers.cast import LANGUAGES as CAST_LANGUAGES
-from retrievers.chunkers.cast import CASTChunker
 from retrievers.chunkers.dispatch import LanguageDispatcher
-from retrievers.chunkers.hermes_python import HermesPythonChunker
-from retrievers.chunkers.heuristic import HeuristicChunker
-from retrievers.chunkers.js_regex import JSRegexChunker
-from retrievers.chunkers.lines import LineChunker
-from retrievers.chunkers.markdown import MarkdownChunker
-from retrievers.chunkers.python_ast import PythonASTChunker
-from retrievers.chunkers.treesitter_symbols import GRAMMARS, TreeSitterSymbolChunker
-from retrievers.chunkers.whole import WholeFileChunker
 from retrievers.identity.probe import chunker_probe
 
-NATIVE: dict[type, Callable[[Any], "frozenset[str] | None"]] = {
-    LineChunker: lambda c: None,
-    HeuristicChunker: lambda c: None,
-    WholeFileChunker: lambda c: None,
-    PythonASTChunker: lambda c: frozenset({"python"}),
-    HermesPythonChunker: lambda c: frozenset({"python"}),
-    CASTChunker: lambda c: frozenset(CAST_LANGUAGES),
-    TreeSitterSymbolChunker: lambda c: frozenset(c.languages) & frozenset(GRAMMARS),
-    JSRegexChunker: lambda c: frozenset(c.languages),
-    MarkdownChunker: lambda c: frozenset(c.languages),
-}
+
+def native(chunker: Any) -> "frozenset[str] | None":
+    """The languages ``chunker`` cuts itself, as it declares them (``native_languages``); None: every one
+    (line windows, heuristics, whole files). Asked of the chunker, so no chunker module is imported here."""
+    declared = getattr(type(chunker), "native_languages", None)
+    return declared(chunker) if declared is not None else None
 
 
 def handler(chunker: Any, language: str) -> tuple[Any, bool]:
@@ -47,9 +31,9 @@ def handler(chunker: Any, language: str) -> tuple[Any, bool]:
         inner = chunker.chunker_for(language)
         found, fell = handler(inner, language)
         return found, fell or inner is chunker.fallback
-    native = NATIVE.get(type(chunker), lambda c: None)(chunker)
+    own = native(chunker)
     fallback = chunker.fallback
-    if native is None or language in native or fallback is None:
+    if own is None or language in own or fallback is None:
         return chunker, False
     return handler(fallback, language)[0], True
 

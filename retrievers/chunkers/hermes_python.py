@@ -29,6 +29,10 @@ class HermesPythonChunker(Chunker):
     overlap_lines: int = 3
     fallback: HeuristicChunker = field(default_factory=HeuristicChunker)
 
+    def native_languages(self) -> frozenset[str]:
+        """The languages it cuts itself; a file of another goes to its ``fallback`` (chunkers/coverage.py)."""
+        return frozenset({"python"})
+
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
         tree = python_tree(text, language)
         if tree is None:

@@ -52,6 +52,10 @@ class JSRegexChunker(Chunker):
     languages: tuple[str, ...] = ("javascript", "typescript")
     fallback: HeuristicChunker = field(default_factory=HeuristicChunker)
 
+    def native_languages(self) -> frozenset[str]:
+        """The languages it cuts itself; a file of another goes to its ``fallback`` (chunkers/coverage.py)."""
+        return frozenset(self.languages)
+
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
         if language not in self.languages:
             return self.fallback.chunk(path, text, language)

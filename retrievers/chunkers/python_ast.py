@@ -26,6 +26,10 @@ class PythonASTChunker(Chunker):
     overlap: int = 5
     fallback: LineChunker = field(default_factory=LineChunker)
 
+    def native_languages(self) -> frozenset[str]:
+        """The languages it cuts itself; a file of another goes to its ``fallback`` (chunkers/coverage.py)."""
+        return frozenset({"python"})
+
     def chunk(self, path: str, text: str, language: str) -> list[Chunk]:
         tree = python_tree(text, language)
         if tree is None:

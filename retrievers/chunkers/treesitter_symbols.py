@@ -174,6 +174,10 @@ class TreeSitterSymbolChunker(Chunker):
     fallback: HeuristicChunker = field(default_factory=HeuristicChunker)
     languages: tuple[str, ...] = DEFAULT_LANGUAGES
 
+    def native_languages(self) -> frozenset[str]:
+        """The languages it cuts itself; a file of another goes to its ``fallback`` (chunkers/coverage.py)."""
+        return frozenset(self.languages) & frozenset(GRAMMARS)
+
     def __post_init__(self) -> None:
         unknown = sorted(set(self.languages) - set(GRAMMARS))
         if unknown:
