@@ -22,7 +22,7 @@ SKIP_DIRS = frozenset({".git", ".hg", ".svn", "node_modules", "venv", ".venv", "
                        "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".nox", "target",
                        "site-packages", ".eggs", ".idea", ".vscode"})
 MAX_FILE_BYTES = 1_000_000
-PREFETCH = 256  # a git snapshot's blobs read per round trip (bounds the raw bytes held before decoding)
+PREFETCH, PREFETCH_BYTES = 256, 8_000_000  # a git snapshot's blobs read per round trip, at most (raw bytes held)
 
 
 def _walk(source: Source, skipped: dict[str, int]) -> list[tuple[str, Path]]:
@@ -182,8 +182,8 @@ class _Scan:
         if src.fingerprint:
             self.fingerprints[src.spec] = src.fingerprint
         prefix = source_prefix(src, self.n_sources)
-        wanted: list[tuple[str, str, Callable[[], tuple[str | None, str | None]], str | None]] = []
-        for rel, read, sha in _entries(src, skipped, self.max_file_bytes, self.blobs):
+        wanted: list[tuple[str, str, Callable[[], tuple[str | None, str | None]], git_tree.Entry | None]] = []
+        for rel, read, blob in _entries(src, skipped, self.max_file_bytes, self.blobs):
             lang = detect_language(rel)
             if lang is None or (self.wanted is not None and lang not in self.wanted):
                 skipped["not_source"] = skipped.get("not_source", 0) + 1
@@ -192,10 +192,12 @@ class _Scan:
             if self.exclude and excluded(path, self.exclude):
                 skipped["excluded"] = skipped.get("excluded", 0) + 1
                 continue
-            wanted.append((path, lang, read, sha))
+            wanted.append((path, lang, read, blob))
+        ahead = 0  # wanted[:ahead] are read ahead: a git snapshot's blobs in round trips of bounded size
         for i, (path, lang, read, _) in enumerate(wanted):
-            if i % PREFETCH == 0 and src.commit is not None:  # a git snapshot's next blobs, one round trip
-                self.blobs[src.root].prefetch([sha for *_, sha in wanted[i:i + PREFETCH] if sha is not None])
+            if i == ahead and src.commit is not None:
+                ahead = _next_batch(wanted, i)
+                self.blobs[src.root].prefetch([b.sha for *_, b in wanted[i:ahead] if b is not None])
             text, why = read()
             if why:
                 skipped[why] = skipped.get(why, 0) + 1
@@ -205,11 +207,24 @@ class _Scan:
             self.files[path] = CorpusFile(path=path, repo=src.repo, language=lang, text=text)
 
 
+def _next_batch(wanted: list, start: int) -> int:
+    """The end of the read-ahead batch from ``start``: at most :data:`PREFETCH` blobs and, past the first,
+    :data:`PREFETCH_BYTES` bytes (the raw bytes held before they are decoded)."""
+    end, size = start, 0
+    while end < len(wanted) and end - start < PREFETCH:
+        blob = wanted[end][3]
+        size += blob.size if blob is not None else 0
+        if size > PREFETCH_BYTES and end > start:
+            break
+        end += 1
+    return end
+
+
 def _entries(src: Source, skipped: dict[str, int], max_bytes: int, blobs: dict[Path, git_tree.Blobs]
-             ) -> list[tuple[str, Callable[[], tuple[str | None, str | None]], str | None]]:
-    """(relative path, a reader of its text, the blob id a git snapshot reads) for each file of ``src``:
+             ) -> list[tuple[str, Callable[[], tuple[str | None, str | None]], git_tree.Entry | None]]:
+    """(relative path, a reader of its text, the blob a git snapshot reads) for each file of ``src``:
     from the folder, or straight from the repository for a git snapshot (its blobs read through the
-    repository's shared reader; the id is None for a blob not read: missing or too large)."""
+    repository's shared reader; None for a blob not read: missing or too large, or a folder's file)."""
     if src.commit is None:
         return [(rel, lambda p=p: read_text(p, max_bytes), None) for rel, p in _walk(src, skipped)]
     if src.root not in blobs:  # one reader per repository, built once
@@ -224,5 +239,5 @@ def _entries(src: Source, skipped: dict[str, int], max_bytes: int, blobs: dict[P
             return None, "blob_missing"
         return (None, "too_large") if e.size > max_bytes else reader.text(e.sha, decode)
 
-    return [(e.path, lambda e=e: read(e), None if e.size == git_tree.MISSING or e.size > max_bytes else e.sha)
+    return [(e.path, lambda e=e: read(e), None if e.size == git_tree.MISSING or e.size > max_bytes else e)
             for e in kept]

@@ -83,3 +83,24 @@ def test_a_blob_the_repository_lacks_is_counted_not_fatal(tmp_path):
     (tmp_path / "proj" / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
     corpus = load_corpus([f"git:{tmp_path / 'proj'}@{sha}"], cache_dir=tmp_path / "c")
     assert [f.path for f in corpus.files] == ["a.py"] and corpus.skipped["blob_missing"] == 1
+
+
+def test_blobs_are_read_ahead_in_batches_bounded_by_count_and_bytes(tmp_path, monkeypatch):
+    from hermes_eval.corpus import scan
+
+    files = {f"m{i}.py": f"X{i} = '{'y' * (10 * i)}'\n" for i in range(7)}
+    files["docs/readme.md"], files["big.py"] = "# Notes\n", "Z = 1\n" * 50  # markdown is indexed too
+    sha = make_repo(tmp_path / "proj", [files])[0]
+    whole = load_corpus([f"git:{tmp_path / 'proj'}@{sha}"], cache_dir=tmp_path / "c1")
+    batches = []
+    real = Blobs.prefetch
+    monkeypatch.setattr(Blobs, "prefetch", lambda self, shas: batches.append(list(shas)) or real(self, shas))
+    monkeypatch.setattr(scan, "PREFETCH", 3)
+    monkeypatch.setattr(scan, "PREFETCH_BYTES", 60)
+    small = load_corpus([f"git:{tmp_path / 'proj'}@{sha}"], cache_dir=tmp_path / "c2")
+    assert [(f.path, f.text) for f in small.files] == [(f.path, f.text) for f in whole.files]
+    assert len(batches) > 3 and all(1 <= len(b) <= 3 for b in batches)
+    sizes = {git(tmp_path / "proj", "rev-parse", f"{sha}:{p}"): len(t.encode()) for p, t in files.items()}
+    # past its first blob a batch stays within the byte budget; the 300-byte file comes alone
+    assert all(len(b) == 1 or sum(sizes[s] for s in b) <= 60 for b in batches)
+    assert sorted(s for b in batches for s in b) == sorted(set(sizes))  # each blob read ahead once
