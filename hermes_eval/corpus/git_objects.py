@@ -2,8 +2,8 @@
 ``git ls-tree -r --long`` process per snapshot.
 
 The snapshots of one repository share most of their folders: a folder (tree object) is read and parsed once
-for every snapshot holding it, and a blob's size is asked once; no process is started per snapshot, and a snapshot's new folders and
-sizes are asked in a round trip per depth (``git_batch.py``), not one per object. What it
+for every snapshot holding it, and a blob's size is asked once; no process is started per snapshot, and a
+snapshot's new folders (per depth) and sizes are asked in a round trip each (``git_batch.py``). What it
 lists is exactly what ``git ls-tree -r --long --full-tree COMMIT`` lists (``test_git_objects.py`` holds the
 two equal): every blob with its mode, id and size (``MISSING`` for a blob the repository lacks), submodules
 left out.
@@ -34,18 +34,19 @@ class ObjectReader:
         return subprocess.Popen(["git", "-C", str(self.repo), "cat-file", *args], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
-    def _object(self, name: str, commit: str) -> tuple[str, bytes]:
-        """(id, content) of the object ``name``; a name git cannot resolve is the caller's bad commit."""
+    def _objects(self, names: list[str], commit: str) -> list[tuple[str, bytes]]:
+        """(id, content) of each object ``names`` names, asked in one round trip; a name git cannot resolve
+        is the caller's bad commit."""
         if self._batch is None:
             self._batch = self._start("--batch")
-        self._batch.stdin.write(name.encode() + b"\n")
-        self._batch.stdin.flush()
-        header = self._batch.stdout.readline().split()
-        if len(header) != 3:
-            raise UserError(f"git cat-file {commit[:12]} in {self.repo} failed ({name} is "
-                            f"{b' '.join(header[1:]).decode() or 'unreadable'}): check the repository and the commit")
-        size = int(header[2])
-        return header[0].decode(), self._batch.stdout.read(size + 1)[:size]
+        out = []
+        for name, (header, data) in zip(names, ask(self._batch, names, content=True)):
+            if data is None:
+                what = b" ".join(header[1:]).decode() or "unreadable"
+                raise UserError(f"git cat-file {commit[:12]} in {self.repo} failed ({name} is {what}): "
+                                "check the repository and the commit")
+            out.append((header[0].decode(), data))
+        return out
 
     def _entries(self, tree_id: str, commit: str, data: bytes | None = None) -> list[tuple[str, bytes, str]]:
         """(name, mode, id) of each entry of one folder, parsed once per tree object (the flattening is
@@ -53,7 +54,7 @@ class ObjectReader:
         if tree_id in self._trees:
             return self._trees[tree_id]
         if data is None:
-            _, data = self._object(tree_id, commit)
+            [(_, data)] = self._objects([tree_id], commit)
         width = len(tree_id) // 2  # 20 bytes (sha1) or 32 (sha256)
         out: list[tuple[str, bytes, str]] = []
         i = 0
@@ -84,20 +85,13 @@ class ObjectReader:
     def _ask_trees(self, tree_ids: list[str], commit: str) -> None:
         """Every folder not yet parsed, read in one round trip."""
         todo = list(dict.fromkeys(t for t in tree_ids if t not in self._trees))
-        if not todo:
-            return
-        if self._batch is None:
-            self._batch = self._start("--batch")
-        for oid, (header, data) in zip(todo, ask(self._batch, todo, content=True)):
-            if data is None:
-                raise UserError(f"git cat-file {commit[:12]} in {self.repo} failed ({oid} is "
-                                f"{b' '.join(header[1:]).decode() or 'unreadable'}): check the repository")
+        for oid, data in self._objects(todo, commit) if todo else ():
             self._entries(oid, commit, data)
 
     def blobs(self, commit: str) -> list[tuple[str, str, str, int]]:
         """(path, mode, blob id, size) of every blob of ``commit``'s tree, sorted by path: the new folders
         of one depth, then the sizes of all new blobs, each asked in one round trip."""
-        root, data = self._object(f"{commit}^{{tree}}", commit)
+        [(root, data)] = self._objects([f"{commit}^{{tree}}"], commit)
         self._entries(root, commit, data)
         found: list[tuple[str, str, str]] = []
         level = [("", root)]

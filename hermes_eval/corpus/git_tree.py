@@ -1,6 +1,7 @@
 """Read a ``git:PATH@COMMIT`` snapshot straight from the repository: its file list from git's tree
 objects (``git_objects.py``: what ``git ls-tree -r --long`` lists, each folder shared by snapshots
-parsed once), one ``git cat-file --batch`` per repository for the contents (a snapshot's new blobs in one round trip).
+parsed once), one ``git cat-file --batch`` per repository for the contents (a snapshot's new blobs read
+ahead in round trips of bounded size).
 
 Nothing is unpacked to disk, and a blob is read and decoded once per corpus however many snapshots
 hold it: the snapshots of one repository share every unchanged file's text (one string in memory).
