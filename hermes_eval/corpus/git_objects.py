@@ -67,11 +67,6 @@ class ObjectReader:
         self._trees[tree_id] = out
         return out
 
-    def size(self, blob_id: str) -> int:
-        """The blob's size in bytes, ``MISSING`` when the repository lacks it."""
-        self._ask_sizes([blob_id])
-        return self._sizes[blob_id]
-
     def _ask_sizes(self, blob_ids: list[str]) -> None:
         """Every size not yet known, asked in one round trip."""
         todo = list(dict.fromkeys(b for b in blob_ids if b not in self._sizes))

@@ -56,7 +56,8 @@ def _module(name: str) -> tuple[str, frozenset[str], frozenset[str]]:
         elif mod and mod.split(".")[0] not in sys.stdlib_module_names:
             external.add(mod.split(".")[0])
 
-    for statement in _STORE.statements(source):
+    digest = hashlib.sha256(source).hexdigest()
+    for statement in _STORE.statements(source, digest):
         if statement[0] == "import":
             note(statement[1])
         else:
@@ -65,7 +66,7 @@ def _module(name: str) -> tuple[str, frozenset[str], frozenset[str]]:
             note(mod)
             if _is_project(mod):  # `from retrievers.sparse import terms` imports a submodule
                 project.update(f"{mod}.{a}" for a in names if _spec_origin(f"{mod}.{a}"))
-    return hashlib.sha256(source).hexdigest(), frozenset(project), frozenset(external)
+    return digest, frozenset(project), frozenset(external)
 
 
 def closure(modules: Iterable[str]) -> tuple[dict[str, str], set[str]]:

@@ -56,8 +56,9 @@ class Store:
                 self._entries = {}
         return self._entries
 
-    def statements(self, source: bytes) -> list[Statement]:
-        digest = hashlib.sha256(source).hexdigest()
+    def statements(self, source: bytes, digest: str | None = None) -> list[Statement]:
+        """The import statements of ``source`` (``digest``: its sha256 hex, when the caller has it)."""
+        digest = digest or hashlib.sha256(source).hexdigest()
         entries = self._load()
         got = entries.get(digest)
         if not isinstance(got, list):
