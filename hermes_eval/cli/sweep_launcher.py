@@ -1,7 +1,8 @@
 """Hydra's joblib launcher, reporting arms done/total with elapsed time and ETA as jobs finish.
 
-The jobs run exactly as under ``hydra_plugins.hydra_joblib_launcher`` (same ``execute_job``, loky
-workers, the same returns in the same order); only the parent collects them as they complete
+The jobs run as under ``hydra_plugins.hydra_joblib_launcher`` (loky workers, the same returns in the same
+order), each from the config its parent composed (``execute_job`` without composing it again:
+:mod:`hermes_eval.cli.sweep_compose`); the parent collects them as they complete
 (``return_as="generator_unordered"``) to count them. Progress goes to stderr through
 :mod:`hermes_eval.core.progress` (``progress`` in conf/config.yaml).
 """
@@ -39,16 +40,18 @@ def _arm_result(ret: JobReturn) -> ArmResult:
     return value
 
 
-def _indexed_job(idx: int, *args) -> tuple[int, JobReturn]:
+def _indexed_job(idx: int, overrides: Sequence[str], composed, *args) -> tuple[int, JobReturn]:
+    from hermes_eval.cli.sweep_compose import execute_composed
     from hermes_eval.stages.arm_share import sharing
 
     with sharing():  # the next job in this process reuses this one's corpus and chunks when they match
-        return idx, _core.execute_job(idx, *args)
+        return idx, execute_composed(idx, overrides, composed, *args)
 
 
-def _indexed_batch(jobs: list[tuple[int, Sequence[str]]], *args) -> list[tuple[int, JobReturn]]:
-    """Several arms one after another in one worker, sharing their corpus and chunks."""
-    return [_indexed_job(idx, overrides, *args) for idx, overrides in jobs]
+def _indexed_batch(jobs: list[tuple[int, Sequence[str], object]], *args) -> list[tuple[int, JobReturn]]:
+    """Several arms one after another in one worker, sharing their corpus and chunks (each job's config as the
+    parent composed it: sweep_compose.py)."""
+    return [_indexed_job(idx, overrides, composed, *args) for idx, overrides, composed in jobs]
 
 
 def batches(keys: Sequence[object], workers: int) -> list[list[int]]:
@@ -118,6 +121,7 @@ class ProgressJoblibLauncher(JoblibLauncher):
 
         state = Singleton.get_state()
         settings = self._arm_settings(job_overrides)
+        composed = [self._loader.composed(self.config, o) for o in job_overrides]
         todo = pending([s for s in settings if s is not None])
         will_run = {id(s) for s in todo}
         keys = [chunking_key(s) if id(s) in will_run else None for s in settings]
@@ -129,14 +133,15 @@ class ProgressJoblibLauncher(JoblibLauncher):
             # arms of one corpus and chunker run one after another in one process and share them
             # (stages/arm_share.py): here, one arm at a time; in workers, a batch of such arms at a time
             if workers == 1:  # a prefetch would only load what the first arm of each group loads
-                jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i])], *args)
+                jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i], composed[i])], *args)
                         for i in grouped_order(keys))
             else:
                 if self.config.get("prefetch", True):
                     from hermes_eval.stages.prefetch import prefetch
 
                     prefetch(todo)
-                jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i]) for i in batch], *args)
+                jobs = (delayed(_indexed_batch)([(initial_job_idx + i, job_overrides[i], composed[i]) for i in batch],
+                                                *args)
                         for batch in batches(keys, workers))
             with track("arms", len(job_overrides), "arms") as arms:
                 for batch in Parallel(return_as="generator_unordered", **joblib_cfg)(jobs):
@@ -147,22 +152,33 @@ class ProgressJoblibLauncher(JoblibLauncher):
             raise SweepInterrupted(_stopped(settings, before)) from None
         finally:
             clear()
+            self._loader.forget()
         ordered = [returns[initial_job_idx + i] for i in range(len(job_overrides))]
         LAST_SWEEP[:] = [_arm_result(r) for r in ordered]
         print(closing_line(LAST_SWEEP), flush=True)
         return ordered
 
+    def setup(self, *, hydra_context, task_function, config) -> None:
+        """As joblib's, with a config loader that composes each job once (sweep_compose.py): the sweeper's
+        check, this launcher's plan and the job itself share one composition."""
+        from hermes_eval.cli.sweep_compose import compose_once
+
+        super().setup(hydra_context=hydra_context, task_function=task_function, config=config)
+        self._loader = compose_once(hydra_context)
+
     def _arm_settings(self, job_overrides: Sequence[Sequence[str]]) -> list:
-        """Each job's settings, as the job will compose them (None for an arm that does not validate:
+        """Each job's settings, from the config the job will run (None for an arm that does not validate:
         it records its own failure)."""
+        import copy
+
         from omegaconf import open_dict
 
         from hermes_eval.config.settings import settings_from
 
         out = []
         for overrides in job_overrides:
-            try:
-                cfg = self.hydra_context.config_loader.load_sweep_config(self.config, list(overrides))
+            try:  # a copy: the composition itself goes to the job, hydra's node included
+                cfg = copy.deepcopy(self._loader.load_sweep_config(self.config, list(overrides)))
                 with open_dict(cfg):
                     del cfg["hydra"]
                 out.append(settings_from(cfg))
