@@ -9,6 +9,13 @@ check's tolerance, retrievers/identity/key.py).
 """
 from __future__ import annotations
 
+import os
+import sys
+
+# the device files a GPU torch can compute on needs on Linux: NVIDIA's driver (CUDA, in containers too),
+# WSL2's GPU bridge, AMD's ROCm (which torch reports through torch.cuda)
+GPU_DEVICE_FILES = ("/dev/nvidiactl", "/dev/nvidia0", "/dev/dxg", "/dev/kfd")
+
 
 def resolve_device(requested: str | None, cuda: bool, mps: bool) -> str:
     """``requested`` when the config names a device (``cpu``, ``cuda``, ``cuda:1``, ``mps``); otherwise
@@ -22,10 +29,19 @@ def resolve_device(requested: str | None, cuda: bool, mps: bool) -> str:
     return "cpu"
 
 
-def pick_device(requested: str | None) -> str:
-    """:func:`resolve_device` with what this process's torch sees (imports torch only when it must)."""
+def no_gpu_here(device_files: tuple[str, ...] = GPU_DEVICE_FILES) -> bool:
+    """Whether no torch could see a GPU on this machine, known without importing torch (about 1.5 s): Linux
+    with none of the device files a GPU needs. Elsewhere (macOS's MPS, Windows) torch is asked."""
+    return sys.platform.startswith("linux") and not any(os.path.exists(f) for f in device_files)
+
+
+def pick_device(requested: str | None, device_files: tuple[str, ...] = GPU_DEVICE_FILES) -> str:
+    """:func:`resolve_device` with what this process's torch sees (imports torch only when it must: not on a
+    machine without GPU device files, where torch could only answer the CPU)."""
     if requested not in (None, "", "auto"):
         return str(requested)
+    if no_gpu_here(device_files):
+        return "cpu"
     import torch
 
     mps = getattr(torch.backends, "mps", None)

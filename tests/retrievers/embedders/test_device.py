@@ -23,6 +23,29 @@ def test_auto_asks_this_process_torch():
     assert pick_device("cuda:3") == "cuda:3"  # a named device is taken as named, torch not asked
 
 
+def _pick_in_a_new_process(device_files: list[str]) -> tuple[str, bool]:
+    """(pick_device(None) with these GPU device files, whether torch got imported) in a fresh interpreter."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys; from retrievers.embedders.device import pick_device; "
+            f"d = pick_device(None, tuple({device_files!r})); print(json.dumps([d, 'torch' in sys.modules]))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=300)
+    device, imported = json.loads(out.stdout.strip().splitlines()[-1])
+    return device, imported
+
+
+def test_without_gpu_device_files_the_cpu_is_known_without_importing_torch(tmp_path):
+    import torch
+
+    assert not torch.cuda.is_available()  # what the fast path stands for: no device files, no GPU torch sees
+    assert _pick_in_a_new_process([str(tmp_path / "no-such-device")]) == ("cpu", False)
+    present = tmp_path / "nvidiactl"
+    present.write_text("")  # a machine that has one: torch is asked, and answers what it sees
+    assert _pick_in_a_new_process([str(tmp_path / "no-such-device"), str(present)]) == ("cpu", True)
+
+
 def test_the_device_kind_enters_the_key_except_on_the_cpu():
     assert identity_suffix("cpu") == "" and device_kind("cuda:1") == "cuda"
     assert identity_suffix("cuda:0") == identity_suffix("cuda") == "|device=cuda" != identity_suffix("mps")
