@@ -12,6 +12,7 @@ A job whose config did not compose is left to ``execute_job``, which composes it
 """
 from __future__ import annotations
 
+import pickle
 from typing import Any, Sequence
 
 from omegaconf import DictConfig
@@ -19,22 +20,25 @@ from omegaconf import DictConfig
 
 class ComposeOnce:
     """A config loader that composes each sweep job once (keyed by the master config and the job's overrides)
-    and otherwise is the loader it wraps. Pickled (for a worker), it is that loader: the kept configs stay here."""
+    and otherwise is the loader it wraps. A composition is kept pickled (about 18 KB, where the config object
+    takes about 360 KB), and every later caller gets a copy of its own, so no caller sees another's changes.
+    Pickled (for a worker), it is that loader: the kept configs stay here."""
 
     def __init__(self, loader: Any):
         self.loader = loader
-        self._kept: dict[tuple[int, tuple[str, ...]], tuple[DictConfig, DictConfig]] = {}
+        self._kept: dict[tuple[int, tuple[str, ...]], tuple[DictConfig, bytes]] = {}
 
     def load_sweep_config(self, master_config: DictConfig, sweep_overrides: list[str]) -> DictConfig:
-        key = (id(master_config), tuple(sweep_overrides))
-        kept = self._kept.get(key)
-        if kept is None or kept[0] is not master_config:  # the master is held too: its id cannot be reused
-            kept = (master_config, self.loader.load_sweep_config(master_config, list(sweep_overrides)))
-            self._kept[key] = kept
-        return kept[1]
+        blob = self.composed(master_config, sweep_overrides)
+        if blob is not None:
+            return pickle.loads(blob)
+        cfg = self.loader.load_sweep_config(master_config, list(sweep_overrides))
+        # the master is held too: its id cannot be reused for another while it is kept
+        self._kept[(id(master_config), tuple(sweep_overrides))] = (master_config, pickle.dumps(cfg))
+        return cfg
 
-    def composed(self, master_config: DictConfig, sweep_overrides: Sequence[str]) -> DictConfig | None:
-        """The kept composition of a job (None: not composed here yet)."""
+    def composed(self, master_config: DictConfig, sweep_overrides: Sequence[str]) -> bytes | None:
+        """The kept composition of a job, pickled (None: not composed here yet)."""
         kept = self._kept.get((id(master_config), tuple(sweep_overrides)))
         return kept[1] if kept is not None and kept[0] is master_config else None
 
@@ -64,9 +68,10 @@ def compose_once(hydra_context: Any) -> ComposeOnce:
     return loader
 
 
-def execute_composed(idx: int, overrides: Sequence[str], composed: DictConfig | None, hydra_context: Any,
+def execute_composed(idx: int, overrides: Sequence[str], composed: bytes | None, hydra_context: Any,
                      config: DictConfig, task_function: Any, singleton_state: dict) -> Any:
-    """``execute_job`` for a job its parent composed already; ``composed`` None: ``execute_job`` itself."""
+    """``execute_job`` for a job its parent composed already (``composed``: :meth:`ComposeOnce.composed`);
+    None: ``execute_job`` itself."""
     from hydra_plugins.hydra_joblib_launcher import _core
 
     if composed is None:
@@ -78,9 +83,10 @@ def execute_composed(idx: int, overrides: Sequence[str], composed: DictConfig | 
 
     setup_globals()
     Singleton.set_state(singleton_state)
-    with open_dict(composed):
-        composed.hydra.job.id = f"{composed.hydra.job.name}_{idx}"
-        composed.hydra.job.num = idx
-    HydraConfig.instance().set_config(composed)
-    return run_job(hydra_context=hydra_context, config=composed, task_function=task_function,
+    sweep_config = pickle.loads(composed)
+    with open_dict(sweep_config):
+        sweep_config.hydra.job.id = f"{sweep_config.hydra.job.name}_{idx}"
+        sweep_config.hydra.job.num = idx
+    HydraConfig.instance().set_config(sweep_config)
+    return run_job(hydra_context=hydra_context, config=sweep_config, task_function=task_function,
                    job_dir_key="hydra.sweep.dir", job_subdir_key="hydra.sweep.subdir")

@@ -169,16 +169,14 @@ class ProgressJoblibLauncher(JoblibLauncher):
     def _arm_settings(self, job_overrides: Sequence[Sequence[str]]) -> list:
         """Each job's settings, from the config the job will run (None for an arm that does not validate:
         it records its own failure)."""
-        import copy
-
         from omegaconf import open_dict
 
         from hermes_eval.config.settings import settings_from
 
         out = []
         for overrides in job_overrides:
-            try:  # a copy: the composition itself goes to the job, hydra's node included
-                cfg = copy.deepcopy(self._loader.load_sweep_config(self.config, list(overrides)))
+            try:  # a copy of its own (sweep_compose.py): the kept composition goes to the job, hydra's node included
+                cfg = self._loader.load_sweep_config(self.config, list(overrides))
                 with open_dict(cfg):
                     del cfg["hydra"]
                 out.append(settings_from(cfg))

@@ -50,12 +50,18 @@ def test_each_job_is_composed_once_and_equals_hydras_own(loader_and_master):
     assert once.composed(master, JOBS[0]) is None
     first = [once.load_sweep_config(master, list(o)) for o in JOBS]
     again = [once.load_sweep_config(master, list(o)) for o in JOBS]  # the launcher after the sweeper's check
-    assert counting.calls == 2 and all(a is b for a, b in zip(first, again))
-    assert all(once.composed(master, o) is c for o, c in zip(JOBS, first))
-    for overrides, kept in zip(JOBS, first):
+    sent = [pickle.loads(once.composed(master, o)) for o in JOBS]  # what a worker gets
+    assert counting.calls == 2
+    for overrides, *copies in zip(JOBS, first, again, sent):
         fresh = loader.load_sweep_config(master, list(overrides))
-        assert OmegaConf.to_container(kept) == OmegaConf.to_container(fresh)
+        assert all(OmegaConf.to_container(c) == OmegaConf.to_container(fresh) for c in copies)
+        assert len({id(c) for c in copies}) == 3  # each caller its own copy
     assert first[0].chunker != first[1].chunker
+    from omegaconf import open_dict
+
+    with open_dict(again[0]):  # one caller's change (the launcher drops hydra's node) reaches no other
+        del again[0]["hydra"]
+    assert "hydra" in pickle.loads(once.composed(master, JOBS[0])) and "hydra" in first[0]
     other = OmegaConf.create(OmegaConf.to_container(master))  # another master: composed on its own
     assert once.composed(other, JOBS[0]) is None
     once.forget()
