@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -48,6 +49,14 @@ def recorded_datasets(folders: list[Path], dest: Path) -> Path:
     return dest
 
 
+def loads_models(cfg) -> bool:
+    """Whether an arm loads a model (a dense leg, a reranker or an expander): what ``paired.preload`` is for; a
+    gate of lexical arms alone starts its probes without it (a zygote importing torch for nothing)."""
+    from hermes_eval.config.identity import active_legs
+
+    return "dense" in active_legs(cfg) or cfg.get("reranker") is not None or cfg.get("expander") is not None
+
+
 def _query_texts(cfg) -> list[str]:
     from hermes_eval.config.settings import settings_from
     from hermes_eval.stages.prepare import prepare_queries
@@ -71,13 +80,14 @@ def latency_verdicts(spec: GateSpec, overrides: list[str], compose: Callable, ag
     mine = {a.id: [*spec.common, *a.overrides, *overrides, *shared] for a in timed}
     theirs = {a.id: [*spec.common, *a.overrides, *shared] for a in timed}  # the ref as committed
     texts = _query_texts(first)  # generates the query set first if it is missing
-    folders = sorted({Path(str(c.paths.datasets)).resolve() / str(c.queryset.name)
-                      for c in (compose(theirs[a.id]) for a in timed)})
+    composed = [compose(theirs[a.id]) for a in timed]
+    folders = sorted({Path(str(c.paths.datasets)).resolve() / str(c.queryset.name) for c in composed})
+    design = spec.paired if any(loads_models(c) for c in composed) else replace(spec.paired, preload=())
     base_sets = cache / "gate-trees" / f"{commit}.datasets" / f"p{os.getpid()}"
     try:
         recorded_datasets([f for f in folders if f.is_dir()], base_sets)
         theirs = {a: [*o, f"paths.datasets={base_sets}"] for a, o in theirs.items()}
-        timings = measure_interleaved(trees, {"head": mine, "twin": mine, "base": theirs}, texts, spec.paired)
+        timings = measure_interleaved(trees, {"head": mine, "twin": mine, "base": theirs}, texts, design)
     finally:
         shutil.rmtree(base_sets, ignore_errors=True)
     verdicts = [latency_verdict(rule, timings, spec.paired, commit) for rule in spec.latency]

@@ -53,6 +53,9 @@ class PairedDesign:
     max_queries: int | None = None  # the first N queries of the query set (None: all)
     bootstrap: int = 2000  # resamples for the CI of the median ratio
     seed: int = 0
+    # libraries imported once by a zygote that forks every probe (gate/zygote.py); empty: each probe a new
+    # interpreter that imports everything itself
+    preload: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -137,4 +140,7 @@ def _paired(data: dict, where: str) -> PairedDesign:
     for key in ("rounds", "block", "bootstrap"):
         if key in data and (not isinstance(data[key], int) or data[key] < 1):
             raise UserError(f"{where}: field {key!r} must be a positive integer")
-    return PairedDesign(**data)
+    preload = data.get("preload", [])
+    if not isinstance(preload, list) or not all(isinstance(m, str) and m for m in preload):
+        raise UserError(f"{where}: field 'preload' must be a list of module names (e.g. [torch])")
+    return PairedDesign(**{**data, "preload": tuple(preload)})

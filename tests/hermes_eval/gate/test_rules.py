@@ -2,6 +2,8 @@
 (slowdown, ruled out, inconclusive) on synthetic per-query timings with known ratios and noise."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -134,6 +136,8 @@ def test_exit_code_precedence():
     ("arms: [{id: a}]\nlatency: [{arm: a, min_ratio: 0.9}]\n", "min_ratio"),
     ("arms: [{id: a}]\npaired: {rounds: 0}\n", "field 'rounds'"),
     ("arms: [{id: a}]\npaired: {round: 2}\n", "unknown field 'round'"),
+    ("arms: [{id: a}]\npaired: {preload: torch}\n", "field 'preload' must be a list"),
+    ("arms: [{id: a}]\npaired: {preload: [torch, 3]}\n", "field 'preload' must be a list"),
     ("arms: [{id: a}]\nquality: [{metric: x, sided: three}]\n", "sided"),
     ("arms: [\n", "invalid YAML"),
 ])
@@ -146,3 +150,14 @@ def test_bad_specs_fail_with_file_and_field(tmp_path, text, needle):
     with pytest.raises(UserError, match=needle) as err:
         load_spec(p)
     assert str(p) in str(err.value)
+
+
+def test_the_committed_specs_preload_the_model_libraries_once(tmp_path):
+    from hermes_eval.gate.spec import PairedDesign, load_spec
+
+    root = Path(__file__).resolve().parents[3]
+    for name in ("smoke", "nightly"):
+        assert load_spec(root / "conf" / "gate" / f"{name}.yaml").paired.preload == ("torch", "sentence_transformers")
+    p = tmp_path / "g.yaml"
+    p.write_text("arms: [{id: a}]\npaired: {rounds: 2}\n")
+    assert load_spec(p).paired.preload == () == PairedDesign().preload  # unset: every probe a new interpreter
