@@ -2,8 +2,8 @@
 
 Hydra composes a sweep job's config in three places: its sweeper checks that every job composes
 (``Sweeper.validate_batch_is_legal``), our launcher composes each job for its plan (which arms share a corpus,
-which already finished), and ``execute_job`` composes it again in the worker. A composition of this project's
-config tree takes about 0.3 s, so a 10-arm sweep spent 6 to 9 s composing the same configs.
+which already finished), and ``execute_job`` composes it again in the worker. In a warm 10-arm ``make sweep``
+the parent's 20 compositions took 6.9 of its 15.2 profiled seconds, and each worker composed its arms again.
 
 :class:`ComposeOnce` stands in for Hydra's config loader for one sweep: the first composition of a job's
 overrides is kept and handed to the second caller, and :func:`execute_composed` runs a job from the config

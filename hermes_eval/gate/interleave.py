@@ -89,8 +89,8 @@ class Probe:
     def receive(self) -> dict:
         line = self.stdout.readline()
         if not line:
-            code = f"code {self.proc.wait()}" if self.proc is not None else "forked by the zygote"
-            raise ProbeError(f"the {self.role} probe exited ({code}) without answering")
+            code = f" (code {self.proc.wait()})" if self.proc is not None else ""  # a zygote's child: not ours to wait
+            raise ProbeError(f"the {self.role} probe exited{code} without answering")
         msg = json.loads(line)
         if "error" in msg:
             raise ProbeError(f"the {self.role} probe failed: {msg['error']}")

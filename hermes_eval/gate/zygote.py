@@ -94,6 +94,7 @@ def _child(tree: str, fds: list[int], sock: socket.socket, harness: str) -> None
         sys.stdout = open(1, "w", closefd=False)
         sys.stderr = open(2, "w", buffering=1, closefd=False)
         os.chdir(tree)
+        os.environ["PYTHONPATH"] = tree  # as a new probe's: what it starts inherits its tree too
         sys.path.insert(0, tree)
         sys.dont_write_bytecode = True
         sys.argv = [harness]
