@@ -45,9 +45,7 @@ class ComposeOnce:
     def forget(self) -> None:
         self._kept.clear()
 
-    def __getattr__(self, name: str) -> Any:
-        if name in ("loader", "_kept"):  # not set yet (unpickling): no recursion through __getattr__
-            raise AttributeError(name)
+    def __getattr__(self, name: str) -> Any:  # every instance is made by __init__ (a copy or pickle is the loader)
         return getattr(self.loader, name)
 
     def __reduce__(self):
