@@ -14,13 +14,15 @@ ranx = pytest.importorskip("ranx")
 
 def _tables(seed: int = 0):
     rng = random.Random(seed)
-    # ids of 1 to 5 characters (a letter prefix, then a number: distinct); 5 is the longest ranx sees in the
-    # other fusion tests ("doc07"), so the calls on plain ids here compile no width of their own
-    docs = [f"{'xyz'[:rng.randint(0, 3)]}{i}" for i in range(40)]
+    # ids of 1 to WIDTH characters (a letter prefix, then a number: distinct). The longest is as wide as the
+    # tokens, as the other fusion tests' ids are (test_ranx_methods.doc_id): ranx stores ids in arrays as wide
+    # as the longest, so the calls on plain ids here run the kernels the token calls compiled (no width of
+    # their own to compile) while most of the ids are shorter than the array's width
+    docs = [f"{'abcdefghij'[:i % (WIDTH - 1)]}{i}" for i in range(40)]
     legs = {leg: {f"q{q}": {d: float(rng.choice([1, 2, 3, 4, rng.random()])) for d in rng.sample(docs, 15)}
                   for q in range(8)} for leg in ("sparse", "dense")}
     qrels = {f"q{q}": {d: rng.choice([1, 2]) for d in rng.sample(docs, 4)} for q in range(8)}
-    assert {len(d) for d in docs} == {1, 2, 3, 4, 5}
+    assert {len(d) for d in docs} == set(range(1, WIDTH + 1))
     return legs, qrels
 
 

@@ -6,6 +6,7 @@ import warnings
 import numpy as np
 import pytest
 
+from retrievers.fusion.fixed_width_ids import WIDTH
 from retrievers.fusion.ranx_methods import METHODS, NORMS, RanxFusion
 
 ranx = pytest.importorskip("ranx")
@@ -16,12 +17,19 @@ UNTRAINED = [m for m, spec in METHODS.items() if not spec.trained and not spec.h
 TRAINED = [m for m, spec in METHODS.items() if spec.trained]
 
 
+def doc_id(j: int) -> str:
+    """A document id as wide as the wrapper's tokens (fixed_width_ids.WIDTH): ranx.fuse called directly on
+    these ids runs the numba kernels the wrapper's calls compiled, where ids of another width would compile
+    each kernel again for theirs (35 more kernels: 15 s of a fresh environment's tests on this machine)."""
+    return f"doc-{j:0{WIDTH - 4}d}"
+
+
 def synthetic(n_queries: int = 12, seed: int = 0):
     """Per query: a sparse and a dense list over overlapping docs, distinct scores."""
     rng = np.random.default_rng(seed)
     out = {}
     for q in range(n_queries):
-        docs = [f"doc{j:02d}" for j in range(25)]
+        docs = [doc_id(j) for j in range(25)]
         s = rng.choice(docs, size=15, replace=False)
         d = rng.choice(docs, size=12, replace=False)
         out[f"q{q}"] = {"sparse": list(zip(s, np.round(rng.uniform(1, 20, 15), 6))),
@@ -71,7 +79,7 @@ def test_every_norm_matches_ranx(method, norm):
 
 @pytest.mark.parametrize("method", TRAINED)
 def test_trained_methods_match_ranx_with_trained_params(method):
-    qrels = ranx.Qrels({q: {f"doc{j:02d}": 1 for j in range(0, 25, 3)} for q in DATA})
+    qrels = ranx.Qrels({q: {doc_id(j): 1 for j in range(0, 25, 3)} for q in DATA})
     runs = [ranx.Run({q: {d: float(s) for d, s in legs[leg]} for q, legs in DATA.items()}, name=leg)
             for leg in ("sparse", "dense")]
     with warnings.catch_warnings():
