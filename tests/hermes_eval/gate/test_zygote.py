@@ -86,12 +86,24 @@ def test_a_preload_that_imports_the_project_is_refused():
         Zygote(["hermes_eval.core"], HARNESS, probe_env(None), ROOT, log, BOOT)
 
 
-def test_interleaved_rounds_from_the_zygote_time_every_role(bm25_arm):
+def test_interleaved_rounds_from_the_zygote_time_every_role(bm25_arm, monkeypatch):
+    """Every probe of the rounds was forked by the zygote (not started as a new interpreter), a new one each."""
+    from hermes_eval.gate import interleave
+
+    forked: list[int] = []
+
+    class Counting(Zygote):
+        def fork(self, tree, log):
+            pid, stdin, stdout = super().fork(tree, log)
+            forked.append(pid)
+            return pid, stdin, stdout
+
+    monkeypatch.setattr(interleave, "Zygote", Counting)
     arms, queries = bm25_arm
     design = PairedDesign(rounds=2, block=3, warmup=1, max_queries=6, preload=("numpy",))
     timings = measure_interleaved({r: ROOT for r in ROLES}, {r: arms for r in ROLES}, queries, design)
     pids = [pid for role in ROLES for pid in timings.pids[role]]
-    assert len(set(pids)) == 6
+    assert len(set(pids)) == 6 and sorted(pids) == sorted(forked)
     for role in ROLES:
         assert timings.ns[role]["bm25"]["total"].shape == (2, 6) and (timings.ns[role]["bm25"]["total"] > 0).all()
 
