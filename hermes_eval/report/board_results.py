@@ -16,7 +16,8 @@ the same markdown and HTML without them, and without their corpora (``make board
 
 The runs of every query set share each table, zstd-compressed with one dictionary per column, so a
 query's text and the chunk ids that arms and sets share are stored once; latencies are integer
-nanoseconds when that gives every millisecond value back exactly (the runner writes ns / 1e6). The JSON
+nanoseconds (or microseconds, where the board keeps three digits of a millisecond: BoardLimits) when that
+gives every millisecond value back exactly (the runner writes ns / 1e6). The JSON
 files are xz-compressed: its window spans the whole file, so a list or a set's code that two records or
 two sets share is stored once (gzip's 32 KB window does not reach back that far).
 
@@ -28,7 +29,7 @@ import hashlib
 import io
 import json
 import lzma
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -46,7 +47,7 @@ from hermes_eval.report.board_rankings import PARTS, rank_parts, rankings_table
 from hermes_eval.report.board_run import TOP1, BoardRun, Ranked
 from hermes_eval.report.gold_code import GoldCode
 from hermes_eval.report.freshness import RESULTS_INDEX
-from hermes_eval.report.options import KEEP_TOP, BoardLimits
+from hermes_eval.report.options import KEEP_TOP, LATENCY_DIGITS, BoardLimits
 
 FORMAT = 2
 READS = (1, 2)  # formats this hermes-eval reads (1: boards committed before relative ids and limits)
@@ -62,7 +63,9 @@ NAMES_1 = {RECORDS: "runs.json.gz", CODE: "code.json.gz"}  # format 1's names, w
 # nested ones: the corpus's source list as its corpus and query-set infos repeat it (the config keeps it).
 DROPPED = ("files", "strata", "snapshots", "snapshot_work")
 DROPPED_NESTED = (("corpus_info", "sources"), ("queryset_info", "manifest", "corpus_sources"))
-NS_PER_MS = 1e6
+# latency units the results store as integers, by the digits of a millisecond they keep (else float ms)
+INT_UNITS = {LATENCY_DIGITS: "ns", 3: "us"}
+PER_MS = {"ns": 1e6, "us": 1e3}
 
 
 @dataclass(frozen=True)
@@ -88,12 +91,13 @@ def _unique(base: str, used: set[str]) -> str:
     return name
 
 
-def _exact_ns(ms: np.ndarray) -> np.ndarray | None:
-    """Milliseconds as integer nanoseconds when ``ns / 1e6`` gives every one back exactly, else None."""
-    ns = np.rint(ms * NS_PER_MS)
-    if ms.size and (np.isnan(ms).any() or not (np.abs(ns) < 2 ** 53).all() or not (ns / NS_PER_MS == ms).all()):
+def _exact_ints(ms: np.ndarray, per_ms: float) -> np.ndarray | None:
+    """Milliseconds as integer counts of ``1 / per_ms`` ms when ``count / per_ms`` gives every one back
+    exactly, else None."""
+    n = np.rint(ms * per_ms)
+    if ms.size and (np.isnan(ms).any() or not (np.abs(n) < 2 ** 53).all() or not (n / per_ms == ms).all()):
         return None
-    return ns.astype(np.int64)
+    return n.astype(np.int64)
 
 
 def _xz_json(data: object) -> bytes:
@@ -152,8 +156,9 @@ def _queries_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
     return parquet_bytes(pa.Table.from_pandas(df, preserve_index=False))
 
 
-def _latency_table(runs: Sequence[tuple[int, BoardRun]]) -> tuple[bytes, str]:
-    """(parquet, unit: ns or ms) of the runs' sorted per-stage latencies."""
+def _latency_table(runs: Sequence[tuple[int, BoardRun]], digits: int = LATENCY_DIGITS) -> tuple[bytes, str]:
+    """(parquet, unit: ns, us or ms) of the runs' sorted per-stage latencies (``digits``: of a millisecond,
+    those the board keeps)."""
     keys, stages, parts = [], [], []
     for i, r in runs:
         for stage, ms in r.latency.items():
@@ -161,8 +166,9 @@ def _latency_table(runs: Sequence[tuple[int, BoardRun]]) -> tuple[bytes, str]:
             stages += [stage] * len(ms)
             parts.append(np.asarray(ms, dtype=float))
     ms = np.concatenate(parts) if parts else np.zeros(0)
-    ns = _exact_ns(ms)
-    unit, values = ("ns", pa.array(ns, pa.int64())) if ns is not None else ("ms", pa.array(ms, pa.float64()))
+    unit = INT_UNITS.get(min(digits, LATENCY_DIGITS))
+    ints = _exact_ints(ms, PER_MS[unit]) if unit is not None else None
+    unit, values = (unit, pa.array(ints, pa.int64())) if ints is not None else ("ms", pa.array(ms, pa.float64()))
     table = pa.table({RUN_KEY: pa.array(keys, pa.int32()), "stage": pa.array(stages, pa.string()), unit: values})
     return parquet_bytes(table, use_dictionary=[RUN_KEY, "stage"]), unit
 
@@ -188,7 +194,7 @@ def write_results(out: Path, inputs: BoardInputs, settings: dict, metrics: froze
                         "stages": list(run.latency) if run is not None else []})
         index_runs.append({"name": name, "queryset": rec.get("queryset"), "config_hash": rec.get("config_hash"),
                            "status": rec.get("status"), "per_query": run is not None})
-    latency, unit = _latency_table(members)
+    latency, unit = _latency_table(members, limits.latency_digits)
     files = {RECORDS: _xz_json(entries), QUERIES: _queries_table(members), RANKINGS: rankings_table(members),
              LATENCY: latency,
              CODE: _xz_json({qs: {"note": c.note, "text": dict(c.text)} for qs, c in inputs.codes.items()})}
@@ -230,7 +236,7 @@ def _latencies(table: pa.Table, unit: str) -> dict[int, dict[str, np.ndarray]]:
     """run index -> stage -> its sorted milliseconds (rows are grouped by run and stage)."""
     runs, stages = table.column(RUN_KEY).to_pylist(), table.column("stage").to_pylist()
     values = table.column(unit).to_numpy().astype(float)
-    values = values / NS_PER_MS if unit == "ns" else values
+    values = values / PER_MS[unit] if unit in PER_MS else values
     out: dict[int, dict[str, np.ndarray]] = {}
     start = 0
     for (run, stage), rows in groupby(zip(runs, stages)):
@@ -264,13 +270,21 @@ def _limits(index: Mapping) -> BoardLimits:
     return BoardLimits.of(index.get("limits") or {})
 
 
+def _serves(written: BoardLimits, asked: BoardLimits) -> bool:
+    """Whether results written with ``written`` limits give a board of ``asked`` ones: the same limits, but
+    latencies kept to more digits (rounded on reading, as a build from the runs rounds them)."""
+    digits = (min(written.latency_digits, LATENCY_DIGITS), min(asked.latency_digits, LATENCY_DIGITS))
+    return replace(written, latency_digits=0) == replace(asked, latency_digits=0) and digits[0] >= digits[1]
+
+
 def read_results(folder: Path, limits: BoardLimits = BoardLimits()) -> BoardResults:
     """A board's results as :func:`write_results` wrote them, each file checked against its checksum; refused
-    when they were written keeping other results or ``limits`` than the board's now."""
+    when they were written keeping other results or ``limits`` than the board's now (latencies kept to more
+    digits than ``limits`` ask are rounded here: a merge into them writes them with the board's digits)."""
     folder = Path(folder)
     index = _index(folder)
     written = (index.get("keep_top"), _limits(index))
-    if written != (KEEP_TOP, limits):
+    if written[0] != KEEP_TOP or not _serves(written[1], limits):
         raise UserError(f"{folder}: written keeping {written[0]} results and {written[1]}, the board now keeps "
                         f"{KEEP_TOP} and {limits} (conf/benchmarks board_limits); rebuild the board from its runs")
     sums = index.get("files") or {}
@@ -292,7 +306,7 @@ def read_results(folder: Path, limits: BoardLimits = BoardLimits()) -> BoardResu
         table = table if old else _with_top1(table, p["ranked"])
         runs[str(records[i].get("config_hash"))] = BoardRun(
             table, p["ranked"], p["file_ranked"], p["qrels"], p["file_qrels"], p["gold"],
-            latency={st: latency.get(i, {}).get(st, np.zeros(0)) for st in entries[i]["stages"]},
+            latency={st: limits.latency(latency.get(i, {}).get(st, np.zeros(0))) for st in entries[i]["stages"]},
             present=layout is not None)
     return BoardResults(BoardInputs(records, runs, codes), dict(index.get("settings") or {}),
                         frozenset(index.get("metrics") or ()))

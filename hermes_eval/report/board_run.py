@@ -129,7 +129,7 @@ class BoardRun:
 
 def from_folder(files: RunFiles, metrics: Collection[str], limits: BoardLimits = BoardLimits()) -> BoardRun:
     """What a board reads of a run folder (the ``metrics`` it keeps: :func:`board_metrics`; its query text
-    as ``limits`` clip it)."""
+    and latencies as ``limits`` clip and round them)."""
     qrels, file_qrels = files.qrels, files.file_qrels
     return BoardRun(
         per_query=board_table(files.per_query, metrics, limits.query_chars),
@@ -137,7 +137,7 @@ def from_folder(files: RunFiles, metrics: Collection[str], limits: BoardLimits =
         file_ranked={q: Ranked.of(r, file_qrels.get(q, {}), 0) for q, r in files.file_rankings.items()},
         qrels=qrels, file_qrels=file_qrels,
         gold={q: tuple(gold_spans(lines)) for q, lines in files.line_qrels.items()},
-        latency={stage: np.sort(ms.to_numpy(dtype=float)) for stage, ms in files.stage_ms().items()},
+        latency={stage: np.sort(limits.latency(ms.to_numpy(dtype=float))) for stage, ms in files.stage_ms().items()},
         present=files.exists())
 
 

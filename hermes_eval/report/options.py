@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Mapping
 
+import numpy as np
+
 from hermes_eval.judge.significance import DEFAULT_ALPHA, DEFAULT_PERMUTATIONS, DEFAULT_STAT_TEST
 
 # When chunkers differ within a query set only these compare fairly (file level, line coverage,
@@ -40,6 +42,8 @@ EXPLORER_CODE_MAX_FILES = 20000
 # Result ids a board keeps per query above the judged positions (report/board_run.py): no board figure
 # reads an unjudged id deeper (the explorer's EXPLORER_TOP, the miss table's k).
 KEEP_TOP = 10
+# Per-query latencies are measured in nanoseconds: six decimal digits of a millisecond.
+LATENCY_DIGITS = 6
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,13 @@ class BoardLimits:
     query_chars: int = EXPLORER_QUERY_CHARS
     code_lines: int = EXPLORER_CODE_LINES
     code_chars: int = EXPLORER_CODE_CHARS
+    # decimal digits of a millisecond kept of each per-query latency: 6 (or more), every nanosecond measured;
+    # 3, microseconds, which the latency CDFs cannot tell apart and the results store in half the bytes
+    latency_digits: int = LATENCY_DIGITS
+
+    def latency(self, ms: np.ndarray) -> np.ndarray:
+        """Per-query milliseconds as this board keeps them (rounded to ``latency_digits``)."""
+        return ms if self.latency_digits >= LATENCY_DIGITS else np.round(ms, self.latency_digits)
 
     @classmethod
     def of(cls, given: Mapping[str, int]) -> "BoardLimits":
@@ -59,7 +70,12 @@ class BoardLimits:
         return cls(**{k: int(v) for k, v in given.items()})
 
     def stored(self) -> dict[str, int]:
-        return asdict(self)
+        """The limits as board.json keeps them (latency digits only where fewer than measured: results
+        written before the field existed keep their bytes)."""
+        out = asdict(self)
+        if self.latency_digits >= LATENCY_DIGITS:
+            del out["latency_digits"]
+        return out
 
 
 def limit_names() -> tuple[str, ...]:

@@ -5,8 +5,8 @@ licence and provenance; SWE-bench also reads git mirrors under ``HERMES_MIRRORS`
 reads it and with which options, its protocol variants (each one query set: the import's paths and
 options, the corpus its runs index, and its overlays: ``+benchmark=NAME``, how it is chunked and
 judged), the main score, the sweeps that run its arms, the board it belongs to (with the extra
-columns it shows and, optionally, less query text and gold code kept for it: ``board_limits``) and the
-published numbers set beside ours there (anchors), and its test slice.
+columns it shows and, optionally, less query text, gold code and latency digits kept for it:
+``board_limits``) and the published numbers set beside ours there (anchors), and its test slice.
 
 Everything else is derived from the records: the ``benchmark`` and benchmark ``experiment`` configs
 (:mod:`hermes_eval.config.benchmark_overlays`), ``hermes-eval benchmark NAME`` and the

@@ -13,7 +13,7 @@ from hermes_eval.core.errors import UserError
 AVERAGES = ("queries", "repos")
 # the limits a record's ``board_limits`` may lower: report/options.py BoardLimits's fields (the report layer
 # reads the records, so the names are declared here and a test keeps the two equal)
-BOARD_LIMIT_NAMES = ("query_chars", "code_lines", "code_chars")
+BOARD_LIMIT_NAMES = ("query_chars", "code_lines", "code_chars", "latency_digits")
 
 
 @dataclass(frozen=True)

@@ -39,12 +39,12 @@ def test_a_board_keeps_the_smallest_limit_any_of_its_records_gives(tmp_path):
 
 
 def test_the_recorded_boards_keep_the_defaults_but_history_and_swebench():
-    assert limit_names() == ("query_chars", "code_lines", "code_chars")
+    assert limit_names() == ("query_chars", "code_lines", "code_chars", "latency_digits")
     known = boards(CONF_DIR)
     assert {n: b.limits for n, b in known.items() if b.limits} == {
-        "history": {"query_chars": 300, "code_lines": 12, "code_chars": 1000},
-        "swebench": {"query_chars": 300, "code_lines": 12, "code_chars": 1000}}
-    assert limits_for("swebench", CONF_DIR) == BoardLimits(300, 12, 1000)
+        "history": {"query_chars": 300, "code_lines": 12, "code_chars": 1000, "latency_digits": 3},
+        "swebench": {"query_chars": 300, "code_lines": 12, "code_chars": 1000, "latency_digits": 3}}
+    assert limits_for("swebench", CONF_DIR) == BoardLimits(300, 12, 1000, 3)
     assert limits_for("repoeval", CONF_DIR) == BoardLimits()
 
 

@@ -52,3 +52,47 @@ def test_a_boards_records_set_what_its_results_keep_and_the_rebuild_checks_it(tm
     err = capsys.readouterr().err.strip()
     assert "query_chars=12" in err and "query_chars=120" in err and "rebuild the board from its runs" in err
     assert "\n" not in err
+
+
+def test_latencies_kept_to_microseconds_are_what_a_build_from_the_runs_draws(tmp_path, monkeypatch, capsys):
+    """``latency_digits: 3``: the results keep integer microseconds (the latency CDFs cannot tell them from
+    nanoseconds); results kept to more digits serve such a board (rounded on reading, the same pages as the
+    runs give) and a merge into them writes them with the board's digits; fewer digits than asked are refused."""
+    import numpy as np
+
+    grid(tmp_path / "runs")
+    fine = ["--runs", str(tmp_path / "runs"), "--out", str(tmp_path / "fine"), "--anchors", "lean"]
+    monkeypatch.setattr("hermes_eval.cli.main.CONF_DIR", _conf(tmp_path, "{query_chars: 12}"))
+    assert main(["leaderboard", *fine]) == 0
+    measured = read_results(tmp_path / "fine" / "results", BoardLimits(query_chars=12)).inputs.runs
+    monkeypatch.setattr("hermes_eval.cli.main.CONF_DIR", _conf(tmp_path, "{query_chars: 12, latency_digits: 3}"))
+    assert main(["leaderboard", "--runs", str(tmp_path / "runs"), "--out", str(tmp_path / "us"), "--anchors",
+                 "lean"]) == 0
+    index = json.loads((tmp_path / "us" / "results" / INDEX).read_text())
+    assert index["latency_unit"] == "us" and index["limits"]["latency_digits"] == 3
+    kept = read_results(tmp_path / "us" / "results", BoardLimits(query_chars=12, latency_digits=3)).inputs.runs
+    assert kept.keys() == measured.keys()
+    for h, run in kept.items():
+        assert run.latency.keys() == measured[h].latency.keys() and run.latency
+        for stage, ms in run.latency.items():
+            assert np.array_equal(ms, np.round(measured[h].latency[stage], 3))
+            assert np.array_equal(np.rint(ms * 1e3) / 1e3, ms)
+    assert any(not np.array_equal(ms, measured[h].latency[s]) for h, r in kept.items() for s, ms in r.latency.items())
+
+    # the nanosecond results rebuild the microsecond board page for page
+    shutil.copytree(tmp_path / "fine" / "results", tmp_path / "b" / "results")
+    assert main(["leaderboard", "--from-results", str(tmp_path / "b" / "results")]) == 0
+    a, b = pages(tmp_path / "us"), pages(tmp_path / "b")
+    assert a.keys() == b.keys() and [k for k in a if a[k] != b[k]] == []
+    # a merge (here of no new run) writes them again, in microseconds
+    (tmp_path / "none").mkdir()
+    assert main(["leaderboard", "--runs", str(tmp_path / "none"), "--out", str(tmp_path / "b"), "--anchors", "lean",
+                 "--merge"]) == 0
+    assert json.loads((tmp_path / "b" / "results" / INDEX).read_text())["latency_unit"] == "us"
+    assert pages(tmp_path / "b") == a
+
+    capsys.readouterr()
+    monkeypatch.setattr("hermes_eval.cli.main.CONF_DIR", _conf(tmp_path, "{query_chars: 12, latency_digits: 6}"))
+    assert main(["leaderboard", "--from-results", str(tmp_path / "b" / "results")]) != 0
+    err = capsys.readouterr().err.strip()
+    assert "latency_digits=3" in err and "latency_digits=6" in err and "\n" not in err
