@@ -156,9 +156,8 @@ def _queries_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
     return parquet_bytes(pa.Table.from_pandas(df, preserve_index=False))
 
 
-def _latency_table(runs: Sequence[tuple[int, BoardRun]], digits: int = LATENCY_DIGITS) -> tuple[bytes, str]:
-    """(parquet, unit: ns, us or ms) of the runs' sorted per-stage latencies (``digits``: of a millisecond,
-    those the board keeps)."""
+def _latency_table(runs: Sequence[tuple[int, BoardRun]], limits: BoardLimits = BoardLimits()) -> tuple[bytes, str]:
+    """(parquet, unit: ns, us or ms) of the runs' sorted per-stage latencies, to the digits ``limits`` keep."""
     keys, stages, parts = [], [], []
     for i, r in runs:
         for stage, ms in r.latency.items():
@@ -166,7 +165,7 @@ def _latency_table(runs: Sequence[tuple[int, BoardRun]], digits: int = LATENCY_D
             stages += [stage] * len(ms)
             parts.append(np.asarray(ms, dtype=float))
     ms = np.concatenate(parts) if parts else np.zeros(0)
-    unit = INT_UNITS.get(min(digits, LATENCY_DIGITS))
+    unit = INT_UNITS.get(limits.kept_digits)
     ints = _exact_ints(ms, PER_MS[unit]) if unit is not None else None
     unit, values = (unit, pa.array(ints, pa.int64())) if ints is not None else ("ms", pa.array(ms, pa.float64()))
     table = pa.table({RUN_KEY: pa.array(keys, pa.int32()), "stage": pa.array(stages, pa.string()), unit: values})
@@ -194,7 +193,7 @@ def write_results(out: Path, inputs: BoardInputs, settings: dict, metrics: froze
                         "stages": list(run.latency) if run is not None else []})
         index_runs.append({"name": name, "queryset": rec.get("queryset"), "config_hash": rec.get("config_hash"),
                            "status": rec.get("status"), "per_query": run is not None})
-    latency, unit = _latency_table(members, limits.latency_digits)
+    latency, unit = _latency_table(members, limits)
     files = {RECORDS: _xz_json(entries), QUERIES: _queries_table(members), RANKINGS: rankings_table(members),
              LATENCY: latency,
              CODE: _xz_json({qs: {"note": c.note, "text": dict(c.text)} for qs, c in inputs.codes.items()})}
@@ -273,8 +272,8 @@ def _limits(index: Mapping) -> BoardLimits:
 def _serves(written: BoardLimits, asked: BoardLimits) -> bool:
     """Whether results written with ``written`` limits give a board of ``asked`` ones: the same limits, but
     latencies kept to more digits (rounded on reading, as a build from the runs rounds them)."""
-    digits = (min(written.latency_digits, LATENCY_DIGITS), min(asked.latency_digits, LATENCY_DIGITS))
-    return replace(written, latency_digits=0) == replace(asked, latency_digits=0) and digits[0] >= digits[1]
+    same = replace(written, latency_digits=0) == replace(asked, latency_digits=0)
+    return same and written.kept_digits >= asked.kept_digits
 
 
 def read_results(folder: Path, limits: BoardLimits = BoardLimits()) -> BoardResults:

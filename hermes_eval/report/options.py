@@ -60,9 +60,14 @@ class BoardLimits:
     # 3, microseconds, which the latency CDFs cannot tell apart and the results store in half the bytes
     latency_digits: int = LATENCY_DIGITS
 
+    @property
+    def kept_digits(self) -> int:
+        """The digits of a millisecond the latencies really keep (no more than were measured)."""
+        return min(self.latency_digits, LATENCY_DIGITS)
+
     def latency(self, ms: np.ndarray) -> np.ndarray:
         """Per-query milliseconds as this board keeps them (rounded to ``latency_digits``)."""
-        return ms if self.latency_digits >= LATENCY_DIGITS else np.round(ms, self.latency_digits)
+        return ms if self.kept_digits == LATENCY_DIGITS else np.round(ms, self.kept_digits)
 
     @classmethod
     def of(cls, given: Mapping[str, int]) -> "BoardLimits":
@@ -73,7 +78,7 @@ class BoardLimits:
         """The limits as board.json keeps them (latency digits only where fewer than measured: results
         written before the field existed keep their bytes)."""
         out = asdict(self)
-        if self.latency_digits >= LATENCY_DIGITS:
+        if self.kept_digits == LATENCY_DIGITS:
             del out["latency_digits"]
         return out
 
