@@ -87,13 +87,16 @@ def bm25_only(repo: Path, reports: Path, quality: bool) -> str:
     return "bm25only"
 
 
-def test_smoke_suite_is_the_nightly_suite_on_fewer_queries():
+def test_smoke_suite_is_the_nightly_suite_on_one_package_and_fewer_queries():
+    from hermes_eval.config.compose import compose
     from hermes_eval.gate.spec import load_spec
 
     smoke, nightly = (load_spec(ROOT / "conf" / "gate" / f"{n}.yaml") for n in ("smoke", "nightly"))
     assert smoke.arms == nightly.arms and smoke.quality == nightly.quality and smoke.latency == nightly.latency
     extra = [o for o in smoke.common if o not in nightly.common]
-    assert set(nightly.common) <= set(smoke.common) and all(o.startswith("queryset.") for o in extra)
+    assert set(nightly.common) <= set(smoke.common) and all(o.startswith(("queryset.", "corpus.")) for o in extra)
+    small, whole = (compose(list(s.common)).corpus for s in (smoke, nightly))
+    assert len(small.sources) == 1 and set(small.sources) < set(whole.sources)  # one of the same pinned releases
 
 
 @pytest.mark.serial  # a timing test: the busy core is the only load beside it, not other tests' work
