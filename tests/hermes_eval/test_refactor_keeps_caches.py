@@ -5,7 +5,7 @@ MiniLM vectors, token statistics) with a fresh chunk/index cache. Then the copy 
 person would: the chunker's module is moved (``git mv``-style, every import and preset updated), a
 private method of it and one of the tokenizer are renamed. The same arm run again finds every chunk
 list, index and token statistic in the cache, with the same config hash and metrics. Finally the
-gate's planted chunker bug goes in: the chunks are computed afresh and the metrics move.
+planted chunker bug goes in (definitions cut after three lines): the chunks are computed afresh and the metrics move.
 
 Resume, on the first run's warm ``runs/``: after the refactor the arm is reused (its parts' identities are
 the same); after the planted bug it runs again and says why; with the bug taken out and the chunker's
@@ -98,7 +98,7 @@ def test_a_refactor_keeps_every_cache_hit_and_a_behaviour_change_does_not(tmp_pa
     _, line = _invoke(tree, tmp_path, "first")  # the warm runs/ of before the refactor
     assert line.startswith("[skip]"), line
 
-    target = chunkers / "python_definitions.py"  # the gate's planted bug: definitions cut after three lines
+    target = chunkers / "python_definitions.py"  # the planted bug: definitions cut after three lines
     text = target.read_text()
     old = "start, end = definition_start(node), node.end_lineno"
     assert text.count(old) == 1

@@ -181,9 +181,9 @@ def test_a_planted_chunker_bug_fails_quality_despite_a_warm_cache(reports, tmp_p
     name = bm25_only(repo, reports, quality=True)
     proc = gate(reports, "--name", name, tree=repo)  # warms the cache with this code's chunks
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    plant(repo / "retrievers" / "chunkers" / "python_ast.py",  # definitions cut after three lines
+    plant(repo / "retrievers" / "chunkers" / "python_ast.py",  # definitions start three lines late
           "start, end = definition_start(node), node.end_lineno",
-          "start, end = definition_start(node), min(node.end_lineno, definition_start(node) + 2)")
+          "start, end = min(definition_start(node) + 3, node.end_lineno), node.end_lineno")
     proc = gate(reports, "--name", name, tree=repo)
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "quality/bm25/" in summary(reports, name).split("## All rules")[0]
