@@ -106,8 +106,12 @@ def cmd_leaderboard(args) -> int:
         for line in unusable_runs(records):  # named on every call, the board counts them too
             print(f"hermes-eval: warning: {line}", file=sys.stderr)
     source = results if results is not None else Path(args.runs)
+    if args.values_only is not None and results is not None:
+        raise UserError("leaderboard: --values-only keeps runs of --runs as per-query values; --from-results "
+                        "rebuilds a board as its results keep it (drop one of the two)")
     out_dir = Path(args.out) if args.out else (results.parent if results is not None else Path("reports"))
-    key = board_key(source, (settings, anchor_ref), gate_db(out_dir))
+    given = (settings, anchor_ref) if args.values_only is None else (settings, anchor_ref, tuple(args.values_only))
+    key = board_key(source, given, gate_db(out_dir))
     if not args.force and up_to_date(out_dir, key, stamped_outputs(out_dir)):
         out = stamped_outputs(out_dir)
         log.info("leaderboards up to date with %s (same %s, settings and report code): kept; --force rebuilds",
@@ -116,7 +120,9 @@ def cmd_leaderboard(args) -> int:
         from hermes_eval.report.publish import build_from_results, build_reports
 
         out = (build_from_results(results, out_dir, settings) if results is not None
-               else build_reports(source, out_dir, settings, records, anchors=anchor_ref, merge=args.merge))
+               else build_reports(source, out_dir, settings, records, anchors=anchor_ref, merge=args.merge,
+                                  values_only=args.values_only is not None,
+                                  values_only_match=tuple(args.values_only or ())))
         stamp(out_dir, key, out)
     for p in out:
         print(p)
@@ -247,6 +253,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--merge", action="store_true", help="merge the runs into the board's committed results "
                    "(OUT/results) instead of replacing them: a run replaces the result of its config hash, the "
                    "other results stay (those of a query set re-imported since are dropped and named)")
+    p.add_argument("--values-only", nargs="*", metavar="GLOB", default=None, help="keep the runs as per-query "
+                   "values of the measures their set's table shows, without rankings, query text, latency "
+                   "samples or gold code: their rows, CIs, marks, tied groups, strata and hybrid verdict stay, "
+                   "the curves, misses and explorer leave them out (with --merge: arms a board's results have "
+                   "no room for); the committed results whose run folder's name matches a GLOB too")
     p.add_argument("--baseline", default=None, help="the arm every row is tested against; default: the "
                    "best BM25-only arm, else the lowest-ranked row (config-hash prefix, run dir, system, "
                    "or chunker/system)")

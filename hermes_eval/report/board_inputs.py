@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection
+from typing import Callable, Collection
 
 from hermes_eval.record.folder import RunFiles
-from hermes_eval.report.board_run import BoardRun, from_folder
+from hermes_eval.report.board_run import BoardRun, from_folder, values_only
 from hermes_eval.report.gold_code import GoldCode, read_gold_code
 from hermes_eval.report.options import EXPLORER_CODE_MAX_FILES, BoardLimits
 
@@ -30,12 +30,17 @@ def set_code(record: dict, runs: Collection[BoardRun], limits: BoardLimits = Boa
     return read_gold_code(record, spans, limits.code_lines, limits.code_chars, EXPLORER_CODE_MAX_FILES)
 
 
-def from_runs(records: list[dict], metrics: Collection[str], limits: BoardLimits = BoardLimits()) -> BoardInputs:
+def from_runs(records: list[dict], metrics: Collection[str], limits: BoardLimits = BoardLimits(),
+              values: Callable[[dict], Collection[str]] | None = None) -> BoardInputs:
     """What a board reads of its run folders: each finished run (keeping the per-query ``metrics``), and
     each query set's gold code from the corpus of its first finished run (query text and code as the
-    board's ``limits`` clip them)."""
+    board's ``limits`` clip them). With ``values`` (record -> the metrics it keeps), every run is kept as
+    per-query values only (board_run.values_only) and no corpus is opened for gold code."""
     ok = [r for r in records if r.get("status") == "ok"]
     runs = {str(r["config_hash"]): from_folder(RunFiles(Path(r["_dir"])), metrics, limits) for r in ok}
+    if values is not None:
+        runs = {str(r["config_hash"]): values_only(runs[str(r["config_hash"])], values(r)) for r in ok}
+        return BoardInputs(records, runs, {})
     first: dict[str, dict] = {}
     for r in ok:
         first.setdefault(str(r.get("queryset")), r)

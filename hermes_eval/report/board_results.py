@@ -3,8 +3,8 @@ board (``<out>/results/``) on every build from run folders, so that ``leaderboar
 the same markdown and HTML without them, and without their corpora (``make boards``).
 
   board.json        format, the settings the board was built with and what it keeps (BoardLimits), its
-                    runs (name, query set, config hash, status), the metrics kept per query, each file's
-                    sha256
+                    runs (name, query set, config hash, status, whether only its per-query values are
+                    kept: ``leaderboard --values-only``), the metrics kept per query, each file's sha256
   runs.json.xz      every record in the board's order with its run folder's name and path, less what no
                     board reads (DROPPED: its run files' checksums, per-stratum means, per-snapshot work,
                     the corpus's source list repeated in its corpus and query-set infos)
@@ -192,7 +192,8 @@ def write_results(out: Path, inputs: BoardInputs, settings: dict, metrics: froze
                         "table": _layout(run.per_query) if run is not None and run.present else None,
                         "stages": list(run.latency) if run is not None else []})
         index_runs.append({"name": name, "queryset": rec.get("queryset"), "config_hash": rec.get("config_hash"),
-                           "status": rec.get("status"), "per_query": run is not None})
+                           "status": rec.get("status"), "per_query": run is not None,
+                           **({"values_only": True} if run is not None and run.values_only else {})})
     latency, unit = _latency_table(members, limits)
     files = {RECORDS: _xz_json(entries), QUERIES: _queries_table(members), RANKINGS: rankings_table(members),
              LATENCY: latency,
@@ -306,7 +307,7 @@ def read_results(folder: Path, limits: BoardLimits = BoardLimits()) -> BoardResu
         runs[str(records[i].get("config_hash"))] = BoardRun(
             table, p["ranked"], p["file_ranked"], p["qrels"], p["file_qrels"], p["gold"],
             latency={st: limits.latency(latency.get(i, {}).get(st, np.zeros(0))) for st in entries[i]["stages"]},
-            present=layout is not None)
+            present=layout is not None, values_only=bool(about.get("values_only")))
     return BoardResults(BoardInputs(records, runs, codes), dict(index.get("settings") or {}),
                         frozenset(index.get("metrics") or ()))
 

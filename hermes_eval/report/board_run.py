@@ -41,6 +41,16 @@ def board_metrics(settings: ReportSettings) -> frozenset[str]:
                       *(a.metric for a in settings.anchors), *(m for _, m in settings.main_scores)))
 
 
+def values_metrics(settings: ReportSettings, queryset: str) -> frozenset[str]:
+    """The per-query metrics a values-only run of ``queryset`` keeps: those its markdown table shows (all of
+    QUALITY where its record names none), what may rank it and its anchors' metrics (the columns the HTML
+    page adds for other sets get no mark for it)."""
+    shown, main = dict(settings.shown), dict(settings.main_scores)
+    ranking = (main[queryset],) if queryset in main else (*FAIR_METRICS, *SAME_CHUNKER_METRICS)
+    return frozenset((*shown.get(queryset, QUALITY), *ranking,
+                      *(a.metric for a in settings.anchors if queryset in a.querysets)))
+
+
 def elide(text: str, limit: int) -> str:
     """``text`` up to ``limit`` characters, its middle replaced by a marker when longer."""
     if len(text) <= limit:
@@ -106,9 +116,16 @@ class BoardRun:
     gold: Mapping[str, tuple[Span, ...]]  # qid -> gold line spans (path, first, last)
     latency: Mapping[str, np.ndarray] = field(default_factory=dict)  # stage -> per-query ms, sorted
     present: bool = True  # the run wrote per-query results (per_query.parquet exists)
+    # kept as per-query values only (:func:`values_only`): no rankings, qrels, gold, text or latency samples
+    values_only: bool = False
 
     def exists(self) -> bool:
         return self.present
+
+    @property
+    def ranked_kept(self) -> bool:
+        """Whether the board kept this run's rankings (curves, misses and the explorer read them)."""
+        return self.present and not self.values_only
 
     @cached_property
     def rankings(self) -> dict[str, list[str]]:
@@ -141,4 +158,20 @@ def from_folder(files: RunFiles, metrics: Collection[str], limits: BoardLimits =
         present=files.exists())
 
 
-__all__ = ["BoardRun", "PLACEHOLDER", "Ranked", "board_metrics", "board_table", "elide", "from_folder"]
+# what a values-only run keeps of its per-query table besides the metrics: the query id and what groups it
+VALUES_COLUMNS = ("qid", "repo", "language", "kind")
+
+
+def values_only(run: BoardRun, metrics: Collection[str]) -> BoardRun:
+    """``run`` as a board keeps it when only its per-query values matter (``leaderboard --values-only``):
+    the ``metrics`` it has, its query ids, repository, language and strata; no rankings, qrels, gold
+    spans, query text or latency samples. Its row, CIs and p50/p95 come from its record as any run's do;
+    its marks, tied group, strata and hybrid verdict pair these values with the other arms'."""
+    df = run.per_query
+    keep = [c for c in df.columns if c in VALUES_COLUMNS or c in metrics or c.startswith(COLUMN_PREFIX)]
+    return BoardRun(per_query=df[keep].copy(), ranked={}, file_ranked={}, qrels={}, file_qrels={}, gold={},
+                    latency={}, present=run.present, values_only=True)
+
+
+__all__ = ["BoardRun", "PLACEHOLDER", "Ranked", "VALUES_COLUMNS", "board_metrics", "board_table", "elide",
+           "from_folder", "values_metrics", "values_only"]

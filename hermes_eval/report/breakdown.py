@@ -90,8 +90,8 @@ def notable_queries(base: BoardRun, arm: BoardRun, metric: str, n: int) -> tuple
                                                                                 list[NotableQuery]]:
     """(largest wins, largest losses) of ``arm`` over ``base`` on ``metric``."""
     a, b = base.per_query, arm.per_query
-    if a.empty or b.empty or metric not in a or metric not in b:
-        return [], []
+    if a.empty or b.empty or metric not in a or metric not in b or not (base.ranked_kept and arm.ranked_kept):
+        return [], []  # a values-only run kept no query text nor first result
     m = a[["qid", "query", "repo", metric, TOP1]].merge(b[["qid", metric, TOP1]], on="qid", suffixes=("_a", "_b"))
     m["delta"] = m[f"{metric}_b"] - m[f"{metric}_a"]
 

@@ -66,9 +66,12 @@ def ranx_scores(run: "RunFiles | BoardRun", level: str, qrels: Mapping[str, Mapp
                 metrics: list[tuple[str, str]], qids: list[str]) -> dict[str, np.ndarray]:
     """metric -> the per-query scores ranx gives ``run``'s ``level`` rankings against ``qrels`` on ``qids``
     (``metrics``: (metric, ranx name) pairs): the run's own per-query values where its qrels are ``qrels``
-    (ranx's kernels computed them), re-scored by ranx's kernels (``judge.measures``) where they are not."""
+    (ranx's kernels computed them), re-scored by ranx's kernels (``judge.measures``) where they are not. A
+    values-only run (board_run.values_only) kept no qrels to check nor rankings to re-score: its values are
+    taken as they are, scored on the same query set's qrels."""
     own = run.file_qrels if level == "file" else run.qrels
-    moved = [i for i, q in enumerate(qids) if own.get(q) != qrels[q]]
+    kept = not getattr(run, "values_only", False)
+    moved = [i for i, q in enumerate(qids) if kept and own.get(q) != qrels[q]]
     fresh: dict[str, dict[str, float]] = {}
     if moved:
         rankings = run.file_rankings if level == "file" else run.rankings
@@ -92,7 +95,7 @@ def paired_tests(base: "RunFiles | BoardRun", arm: "RunFiles | BoardRun", metric
     by_level: dict[str, list[tuple[str, str]]] = {}
     for m in metrics:
         lv = ranx_level(m)
-        if lv is not None:
+        if lv is not None and not (values[m][0].empty or values[m][1].empty):  # a values-only run keeps a few
             by_level.setdefault(lv[0], []).append((m, lv[1]))
     for level, pairs in by_level.items():
         a, b = values[pairs[0][0]]

@@ -109,7 +109,7 @@ def explorer(labels: Mapping[str, str], records: Mapping[str, dict], files: Mapp
     """The explorer of a board whose arms are ``labels`` (config hash -> label), baseline first, showing
     the gold ``code`` of its query set (report/board_inputs.py); None when no arm has per-query results."""
     arms = {h: Arm(Path(records[h]["_dir"]), records[h], files[h]) for h in labels
-            if files[h].exists() and not files[h].per_query.empty}
+            if files[h].ranked_kept and not files[h].per_query.empty}
     if not arms:
         return None
     order = [baseline] if baseline in arms else []

@@ -237,6 +237,8 @@ def _board(bv: BoardView, stat_test: str, alpha: float, shown: Mapping[str, tupl
     for note in (b.hygiene.unanswerable_note(bv.labels), b.hygiene.twins_note(bv.labels)):
         if note:
             lines += ["", f"⚠ {md_cell(note)}"]
+    if bv.values_note():
+        lines += ["", md_cell(bv.values_note())]
     lines += _anchors(bv)
     lines += _misses(bv)
     lines += _repositories(bv)

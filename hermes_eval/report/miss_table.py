@@ -37,7 +37,7 @@ def miss_table(labels: dict[str, str], records: dict[str, dict], files: dict[str
     rows, budget = [], []
     for h, label in labels.items():
         f = files[h]
-        if not f.exists() or f.per_query.empty:
+        if not f.ranked_kept or f.per_query.empty:
             continue
         arm = Arm(Path(records[h]["_dir"]), records[h], f)
         qids = [str(q) for q in f.per_query["qid"]]

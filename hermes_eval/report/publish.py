@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import os
 import sys
+from fnmatch import fnmatch
 from pathlib import Path
+
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.core.errors import UserError
 from hermes_eval.record.results import load_records, to_frame
 from hermes_eval.report.board_inputs import BoardInputs, from_runs
 from hermes_eval.report.board_merge import merge
 from hermes_eval.report.board_results import INDEX, BoardResults, read_results, write_results
-from hermes_eval.report.board_run import board_metrics
+from hermes_eval.report.board_run import board_metrics, values_metrics
+from hermes_eval.report.board_run import values_only as as_values
 from hermes_eval.report.explorer import sidecar_path, sidecar_text
 from hermes_eval.report.gate_db import gate_db
 from hermes_eval.report.html import render_html
@@ -37,20 +40,25 @@ def stored_settings(settings: ReportSettings, anchors: str | None) -> dict:
 
 
 def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None = None,
-                  records: list[dict] | None = None, anchors: str | None = None, merge: bool = False) -> list[Path]:
+                  records: list[dict] | None = None, anchors: str | None = None, merge: bool = False,
+                  values_only: bool = False, values_only_match: tuple[str, ...] = ()) -> list[Path]:
     """Write the board's results (``out_dir``/results), the results table, the charts, the explorer data,
     leaderboard.md and leaderboard.html (and, when the gate has a history in ``out_dir``, its trend page
     gate.html, linked from the HTML); return their paths. ``records``: those of ``runs_dir`` already
     read (each read checksums its run files), else read here; ``anchors``: the --anchors argument;
     ``merge``: the runs go into the board's committed results (report/board_merge.py) instead of
-    replacing them."""
+    replacing them; ``values_only``: the runs are kept as per-query values only (board_run.values_only), and
+    so are the committed results whose run folder's name matches a ``values_only_match`` glob."""
     settings = settings or ReportSettings()
     if records is None:
         records = load_records(runs_dir)
     metrics = board_metrics(settings)
-    inputs = from_runs(records, metrics, settings.limits)
+    kept = (lambda rec: values_metrics(settings, str(rec.get("queryset")))) if values_only else None
+    inputs = from_runs(records, metrics, settings.limits, kept)
     if merge and (out_dir / RESULTS_DIR / INDEX).exists():
         inputs = _merged(out_dir / RESULTS_DIR, inputs, metrics, settings)
+    if values_only_match:
+        inputs = _values_only(inputs, values_only_match, settings)
     written = write_results(out_dir / RESULTS_DIR, inputs, stored_settings(settings, anchors), metrics,
                             settings.limits)
     for path in written:
@@ -80,6 +88,16 @@ def _merged(results_dir: Path, inputs: BoardInputs, metrics: frozenset[str], set
     for line in merged.dropped:
         print(f"hermes-eval: {results_dir}: dropped (its query set changed since): {line}", file=sys.stderr)
     return merged.inputs
+
+
+def _values_only(inputs: BoardInputs, patterns: tuple[str, ...], settings: ReportSettings) -> BoardInputs:
+    """``inputs`` with every run whose folder's name matches a glob of ``patterns`` kept as values only."""
+    runs = dict(inputs.runs)
+    for rec in inputs.records:
+        key = str(rec.get("config_hash"))
+        if key in runs and any(fnmatch(Path(str(rec.get("_dir"))).name, p) for p in patterns):
+            runs[key] = as_values(runs[key], values_metrics(settings, str(rec.get("queryset"))))
+    return BoardInputs(inputs.records, runs, inputs.codes)
 
 
 def publish(out_dir: Path, inputs: BoardInputs, settings: ReportSettings) -> list[Path]:

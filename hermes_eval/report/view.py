@@ -68,6 +68,15 @@ class BoardView:
     set_line: str = ""  # what the query set is made of (its manifest: rows, skips, repeated ids)
     explorer: Explorer | None = None  # per-query data for the HTML explorer
     hybrid: HybridVerdict | None = None  # the best hybrid against the best BM25 arm, paired per query
+    values_only: tuple[str, ...] = ()  # labels of the arms kept as per-query values only (no rankings)
+
+    def values_note(self) -> str:
+        """What the page leaves out for the values-only arms ('' when none)."""
+        if not self.values_only:
+            return ""
+        return (f"Kept as per-query values only, to keep the results small: {', '.join(self.values_only)}. "
+                f"Their rows, CIs, marks, tied groups, strata and the hybrid verdict read those values; the "
+                f"recall curves, latency CDFs, misses table and explorer leave them out.")
 
     def tied(self, config_hash: str) -> str:
         """The arm's tied-group letters ('' when not computed)."""
@@ -119,7 +128,7 @@ def _charts(b: Board, labels: dict[str, str], files: dict[str, BoardRun]) -> dic
                            float(r[f"{m}_ci_low"]), float(r[f"{m}_ci_high"]), r["config_hash"] == b.baseline)
               for rank, (_, r) in enumerate(b.rows.iterrows(), start=1) if pd.notna(r.get(m))]
     out = {"pareto": charts.pareto_chart(points, b.sort_metric)} if points else {}
-    present = {h: f for h, f in files.items() if f.exists()}
+    present = {h: f for h, f in files.items() if f.ranked_kept}  # values-only runs kept no rankings
     curves = {labels[h]: run_curves(f) for h, f in present.items()}
     if curves:
         out["recall"] = charts.recall_chart(curves, RECALL_KS)
@@ -145,7 +154,8 @@ def board_view(b: Board, records: dict[str, dict], runs: Mapping[str, BoardRun],
     files = {h: runs[h] for h in labels}
     marks = board_marks(b.rows, records, files, b.quality, b.baseline, s)
     others = [h for h in labels if h != b.baseline]
-    arm = others[0] if others else b.baseline
+    ranked = [h for h in others if files[h].ranked_kept]  # values-only runs kept no query text nor top id
+    arm = (ranked or others or [b.baseline])[0]
     wins, losses = notable_queries(files[b.baseline], files[arm], b.sort_metric, NOTABLE_QUERIES)
     hcols, hrows = hygiene_rows(b.rows)
     base_cfg = records[b.baseline].get("config")
@@ -167,7 +177,8 @@ def board_view(b: Board, records: dict[str, dict], runs: Mapping[str, BoardRun],
                      repos_extra=tuple(repo_table(labels, files, m) for m in dict.fromkeys(
                          a.metric for a in s.anchors if b.queryset in a.querysets and a.average == "repos")
                          if m != b.sort_metric),
-                     hybrid=hybrid_verdict(b, {h: files[h].per_query for h in labels}, s))
+                     hybrid=hybrid_verdict(b, {h: files[h].per_query for h in labels}, s),
+                     values_only=tuple(labels[h] for h in labels if files[h].values_only))
 
 
 def declared_columns(files: Mapping[str, BoardRun]) -> list[str]:
