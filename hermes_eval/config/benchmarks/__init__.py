@@ -6,7 +6,9 @@ reads it and with which options, its protocol variants (each one query set: the 
 options, the corpus its runs index, and its overlays: ``+benchmark=NAME``, how it is chunked and
 judged), the main score, the sweeps that run its arms, the board it belongs to (with the extra
 columns it shows and, optionally, less query text, gold code and latency digits kept for it:
-``board_limits``) and the published numbers set beside ours there (anchors), and its test slice.
+``board_limits``; and ``board_sets``, query sets its importer makes from the command line that the board
+ranks and shows as it does the variants') and the published numbers set beside ours there (anchors), and
+its test slice.
 
 Everything else is derived from the records: the ``benchmark`` and benchmark ``experiment`` configs
 (:mod:`hermes_eval.config.benchmark_overlays`), ``hermes-eval benchmark NAME`` and the

@@ -32,7 +32,7 @@ class Board:
     @property
     def shown(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """(query set, the measures its markdown table shows: its record's :attr:`Benchmark.shown`)."""
-        return tuple((v.name, b.shown) for b in self.records for v in b.variants)
+        return tuple((name, b.shown) for b in self.records for name in b.ranked_sets)
 
     @property
     def anchors(self) -> tuple[Anchor, ...]:
@@ -50,8 +50,9 @@ class Board:
 
     @property
     def main_scores(self) -> tuple[tuple[str, str], ...]:
-        """(query set, its record's main score) for every variant on the board: what ranks its table."""
-        return tuple((v.name, b.main_score) for b in self.records for v in b.variants)
+        """(query set, its record's main score) for every variant and board set on the board: what ranks its
+        table."""
+        return tuple((name, b.main_score) for b in self.records for name in b.ranked_sets)
 
 
 def boards(conf_dir: Path) -> dict[str, Board]:

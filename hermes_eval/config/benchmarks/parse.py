@@ -126,7 +126,7 @@ def parse(data: Any, path: Path) -> Benchmark:
                        f.get("board"), f.words("columns"), f.get("slice"), sweeps, anchors,
                        _board_limits(f.get("board_limits", dict, None), f"{where} board_limits"), path,
                        _research_field(f.get("field", str, ""), where),
-                       _reproductions(f.get("reproductions", list, []), where))
+                       _reproductions(f.get("reproductions", list, []), where), f.words("board_sets"))
     f.done()
     _check(record)
     return record
@@ -146,6 +146,10 @@ def _check(b: Benchmark) -> None:
             raise UserError(f"{where} sweeps.{s.experiment}: overlay {unknown[0]!r} is not one of the record's "
                             f"({', '.join(overlays)})")
     names = {v.name for v in b.variants}
+    for name in b.board_sets:
+        if name in names or b.board_sets.count(name) > 1:
+            raise UserError(f"{where} board_sets: {name!r} is {'a variant' if name in names else 'named twice'}; "
+                            f"list a query set once, as a variant or in board_sets")
     for i, r in enumerate(b.reproductions):
         variant = dict(r.options).get("variant")
         if variant is not None and variant not in names:

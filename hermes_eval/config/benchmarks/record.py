@@ -157,6 +157,14 @@ class Benchmark:
     path: Path = field(default=Path(), compare=False)
     research_field: str = ""  # ``field:``, its field of research (FIELD_MEASURES): measures its board shows
     reproductions: tuple[ReproductionEntry, ...] = ()  # `hermes-eval benchmark NAME --reproduce` runs them
+    # ``board_sets:``, query sets its importer makes from the command line that are not variants (e.g.
+    # projects its slice lacks) and that its board ranks and shows as its variants' (main score, measures)
+    board_sets: tuple[str, ...] = ()
+
+    @property
+    def ranked_sets(self) -> tuple[str, ...]:
+        """Every query set its board ranks by its main score: its variants', then its board_sets."""
+        return (*(v.name for v in self.variants), *self.board_sets)
 
     @property
     def shown(self) -> tuple[str, ...]:
