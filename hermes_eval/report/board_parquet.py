@@ -12,6 +12,14 @@ PARQUET = {"compression": "zstd", "compression_level": 19, "write_statistics": F
            "dictionary_pagesize_limit": 1 << 26}  # one dictionary per column: texts stored once
 
 
+def ids_plain(table: pa.Table) -> list[str]:
+    """The columns of a flat ``table`` to dictionary-encode: all but the query id. Each run of a set lists its
+    queries in the same order, so a plain qid column repeats byte for byte, run after run, and zstd stores
+    it once a page; its dictionary indices, bit-packed from wherever a run starts, do not repeat (the
+    history board's queries table: 43 KB less)."""
+    return [c for c in table.column_names if c != "qid"]
+
+
 def parquet_bytes(table: pa.Table, **options) -> bytes:
     """``table`` as parquet with :data:`PARQUET`'s options (``options`` override them), no schema metadata."""
     buf = io.BytesIO()
@@ -19,4 +27,4 @@ def parquet_bytes(table: pa.Table, **options) -> bytes:
     return buf.getvalue()
 
 
-__all__ = ["PARQUET", "RUN_KEY", "parquet_bytes"]
+__all__ = ["PARQUET", "RUN_KEY", "ids_plain", "parquet_bytes"]

@@ -42,7 +42,7 @@ import pyarrow.parquet as pq
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.core.errors import UserError
 from hermes_eval.report.board_inputs import BoardInputs
-from hermes_eval.report.board_parquet import RUN_KEY, parquet_bytes
+from hermes_eval.report.board_parquet import RUN_KEY, ids_plain, parquet_bytes
 from hermes_eval.report.board_rankings import PARTS, rank_parts, rankings_table
 from hermes_eval.report.board_run import TOP1, BoardRun, Ranked
 from hermes_eval.report.gold_code import GoldCode
@@ -153,7 +153,8 @@ def _queries_table(runs: Sequence[tuple[int, BoardRun]]) -> bytes:
     df = pd.concat(frames, ignore_index=True, sort=False) if frames else pd.DataFrame({RUN_KEY: []})
     df = df[[RUN_KEY, *[c for c in df.columns if c != RUN_KEY]]]
     df[RUN_KEY] = df[RUN_KEY].astype("int32")
-    return parquet_bytes(pa.Table.from_pandas(df, preserve_index=False))
+    table = pa.Table.from_pandas(df, preserve_index=False)
+    return parquet_bytes(table, use_dictionary=ids_plain(table))
 
 
 def _latency_table(runs: Sequence[tuple[int, BoardRun]], limits: BoardLimits = BoardLimits()) -> tuple[bytes, str]:
