@@ -15,8 +15,8 @@ PARQUET = {"compression": "zstd", "compression_level": 19, "write_statistics": F
 def ids_plain(table: pa.Table) -> list[str]:
     """The columns of a flat ``table`` to dictionary-encode: all but the query id. Each run of a set lists its
     queries in the same order, so a plain qid column repeats byte for byte, run after run, and zstd stores
-    it once a page; its dictionary indices, bit-packed from wherever a run starts, do not repeat (the
-    history board's queries table: 43 KB less)."""
+    it once a page; its dictionary indices, bit-packed from wherever a run starts, do not repeat (a
+    trial merge of the history board's queries table: 767,118 -> 724,435 bytes)."""
     return [c for c in table.column_names if c != "qid"]
 
 

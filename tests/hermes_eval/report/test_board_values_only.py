@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import lzma
 import shutil
 from dataclasses import replace
 
@@ -64,7 +65,7 @@ def test_values_only_arms_keep_rows_marks_ties_and_verdict_and_leave_out_the_res
     kept = set(pq.read_table(results / QUERIES).column_names)
     had = set(pq.read_table(tmp_path / "whole" / "results" / QUERIES).column_names)
     assert {"query", "top1"} <= had - kept and set(QUALITY) & had <= kept and kept < had
-    assert json.loads(__import__("lzma").decompress((results / "code.json.xz").read_bytes())) == {}
+    assert json.loads(lzma.decompress((results / "code.json.xz").read_bytes())) == {}
     assert sum(p.stat().st_size for p in results.iterdir()) < sum(
         p.stat().st_size for p in (tmp_path / "whole" / "results").iterdir())
 
