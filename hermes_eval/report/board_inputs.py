@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Collection
+from typing import Collection
 
 from hermes_eval.record.folder import RunFiles
-from hermes_eval.report.board_run import BoardRun, from_folder, values_only
+from hermes_eval.report.board_run import BoardRun, from_folder
 from hermes_eval.report.gold_code import GoldCode, read_gold_code
 from hermes_eval.report.options import EXPLORER_CODE_MAX_FILES, BoardLimits
 
@@ -31,15 +31,13 @@ def set_code(record: dict, runs: Collection[BoardRun], limits: BoardLimits = Boa
 
 
 def from_runs(records: list[dict], metrics: Collection[str], limits: BoardLimits = BoardLimits(),
-              values: Callable[[dict], Collection[str]] | None = None) -> BoardInputs:
+              gold_code: bool = True) -> BoardInputs:
     """What a board reads of its run folders: each finished run (keeping the per-query ``metrics``), and
     each query set's gold code from the corpus of its first finished run (query text and code as the
-    board's ``limits`` clip them). With ``values`` (record -> the metrics it keeps), every run is kept as
-    per-query values only (board_run.values_only) and no corpus is opened for gold code."""
+    board's ``limits`` clip them); no corpus is opened without ``gold_code`` (runs kept as values only)."""
     ok = [r for r in records if r.get("status") == "ok"]
     runs = {str(r["config_hash"]): from_folder(RunFiles(Path(r["_dir"])), metrics, limits) for r in ok}
-    if values is not None:
-        runs = {str(r["config_hash"]): values_only(runs[str(r["config_hash"])], values(r)) for r in ok}
+    if not gold_code:
         return BoardInputs(records, runs, {})
     first: dict[str, dict] = {}
     for r in ok:

@@ -7,6 +7,7 @@ import os
 import sys
 from fnmatch import fnmatch
 from pathlib import Path
+from typing import Callable
 
 from hermes_eval.cache.content import atomic_write_bytes
 from hermes_eval.core.errors import UserError
@@ -53,12 +54,13 @@ def build_reports(runs_dir: Path, out_dir: Path, settings: ReportSettings | None
     if records is None:
         records = load_records(runs_dir)
     metrics = board_metrics(settings)
-    kept = (lambda rec: values_metrics(settings, str(rec.get("queryset")))) if values_only else None
-    inputs = from_runs(records, metrics, settings.limits, kept)
+    inputs = from_runs(records, metrics, settings.limits, gold_code=not values_only)
+    if values_only:
+        inputs = _values_only(inputs, lambda _: True, settings)
     if merge and (out_dir / RESULTS_DIR / INDEX).exists():
         inputs = _merged(out_dir / RESULTS_DIR, inputs, metrics, settings)
     if values_only_match:
-        inputs = _values_only(inputs, values_only_match, settings)
+        inputs = _values_only(inputs, lambda name: any(fnmatch(name, p) for p in values_only_match), settings)
     written = write_results(out_dir / RESULTS_DIR, inputs, stored_settings(settings, anchors), metrics,
                             settings.limits)
     for path in written:
@@ -90,12 +92,12 @@ def _merged(results_dir: Path, inputs: BoardInputs, metrics: frozenset[str], set
     return merged.inputs
 
 
-def _values_only(inputs: BoardInputs, patterns: tuple[str, ...], settings: ReportSettings) -> BoardInputs:
-    """``inputs`` with every run whose folder's name matches a glob of ``patterns`` kept as values only."""
+def _values_only(inputs: BoardInputs, chosen: Callable[[str], bool], settings: ReportSettings) -> BoardInputs:
+    """``inputs`` with every run whose folder's name is ``chosen`` kept as values only (board_run.values_only)."""
     runs = dict(inputs.runs)
     for rec in inputs.records:
         key = str(rec.get("config_hash"))
-        if key in runs and any(fnmatch(Path(str(rec.get("_dir"))).name, p) for p in patterns):
+        if key in runs and chosen(Path(str(rec.get("_dir"))).name):
             runs[key] = as_values(runs[key], values_metrics(settings, str(rec.get("queryset"))))
     return BoardInputs(inputs.records, runs, inputs.codes)
 
