@@ -118,7 +118,7 @@ def leg_identity(cfg: dict, build_leg: Callable[[dict], Any]) -> Identity:
     as ranked ids (its scores differ by CPU in their low bits)."""
     blob = json.dumps(cfg, sort_keys=True, default=str)
     if blob not in _LEG_IDS:
-        _LEG_IDS[blob] = config_identity(cfg, lambda: ranked_ids(index_probe(build_leg(cfg))))
+        _LEG_IDS[blob] = config_identity(cfg, lambda: ranked_ids(index_probe(build_leg(cfg))), memo="leg")
     return _LEG_IDS[blob]
 
 

@@ -238,11 +238,10 @@ def _steps(text: str) -> list[str]:
     return steps
 
 
-def add_parser(sub, func, argv: Sequence[str], conf_dir: Path) -> None:
+def add_parser(sub, func, argv: Sequence[str], conf_dir: Path, help: str) -> None:
     """The ``benchmark`` subcommand, run by ``func`` (the records listed in its help only when ``argv`` is
     that command's)."""
-    p = sub.add_parser("benchmark", help="a benchmark record's whole run (conf/benchmarks/NAME.yaml): import "
-                       "every variant, run its sweeps, build its board", description=__doc__,
+    p = sub.add_parser("benchmark", help=help, description=__doc__,
                        epilog=listing(conf_dir) if list(argv[:1]) == ["benchmark"] else None,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.set_defaults(func=func)

@@ -6,13 +6,14 @@ import logging
 import sys
 from pathlib import Path
 
-from hermes_eval.cli.benchmark import add_parser as add_benchmark_parser
 from hermes_eval.config.compose import CONF_DIR, compose, first_of_sweeps
 from hermes_eval.config.source_overrides import quote_source_lists
 from hermes_eval.core.errors import UserError, format_error
 from hermes_eval.core.log import setup_logging
 
 log = logging.getLogger(__name__)
+BENCHMARK_HELP = ("a benchmark record's whole run (conf/benchmarks/NAME.yaml): import every variant, run its sweeps, "
+                  "build its board")
 
 
 def _launch(overrides: list[str], multirun: bool) -> int:
@@ -31,9 +32,8 @@ def _launch(overrides: list[str], multirun: bool) -> int:
 
 
 def _launch_hydra(overrides: list[str], multirun: bool) -> int:
-    """Run the Hydra task (one run or a multirun sweep) after validating the overrides."""
-    import hydra
-
+    """Run the Hydra task (one run or a multirun sweep) after validating the overrides. A single run whose
+    composition is cached (``config/compose_cache.py``) never imports Hydra: a tenth of a small run."""
     from hermes_eval.config.settings import settings_from
 
     overrides = quote_source_lists(overrides)  # what Hydra's own parser sees below, too
@@ -47,6 +47,8 @@ def _launch_hydra(overrides: list[str], multirun: bool) -> int:
         except SystemExit as exc:
             return int(exc.code or 0)
         return 0
+    import hydra
+
     from hermes_eval.cli.job import task
     from hermes_eval.cli.sweep_launcher import register
 
@@ -331,7 +333,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--force", action="store_true", help="generate: rebuild even if it exists")
     p.add_argument("--repos", default=None, help="import swebench: the folder holding the repositories' "
                    "clones or bare mirrors (OWNER+NAME/repo, OWNER/NAME, NAME, with or without .git)")
-    add_benchmark_parser(sub, cmd_benchmark, argv, CONF_DIR)
+    if argv[:1] == ["benchmark"] or not argv or argv[0].startswith("-"):
+        from hermes_eval.cli.benchmark import add_parser as add_benchmark_parser
+
+        add_benchmark_parser(sub, cmd_benchmark, argv, CONF_DIR, BENCHMARK_HELP)
+    else:  # its options are read only when it is the command: its module and the records' stay unimported
+        sub.add_parser("benchmark", help=BENCHMARK_HELP)
     args, extra = parser.parse_known_args(argv)
     if extra and args.func is cmd_datasets and not any(e.startswith("-") for e in extra):
         args.rest = [*args.rest, *extra]  # words after an option (`import swebench F --repos D repos=..`)
@@ -350,5 +357,18 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
 
 
+def entry() -> None:
+    """The ``hermes-eval`` program: :func:`main` with the parts' probes kept between its processes
+    (``retrievers/identity/probe_memo.py``: here the code is what the files hold), then an exit without the
+    interpreter's teardown (``cli/fast_exit.py``)."""
+    from retrievers.identity.probe_memo import turn_on
+
+    turn_on()
+    code = main()
+    from hermes_eval.cli.fast_exit import leave
+
+    leave(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

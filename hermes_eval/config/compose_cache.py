@@ -58,14 +58,9 @@ def _listing(root: Path, suffixes: tuple[str, ...] | None = None) -> list[tuple[
 @lru_cache(maxsize=None)
 def _version(distribution: str) -> str:
     """The installed version (the distribution's metadata, the same whether or not it is imported yet)."""
-    from importlib import metadata
-
     from retrievers.identity import distributions
 
-    try:
-        return distributions.version(distribution)
-    except metadata.PackageNotFoundError:
-        return "absent"
+    return distributions.installed(distribution) or "absent"
 
 
 def key(overrides: list[str], conf_dir: Path) -> str:

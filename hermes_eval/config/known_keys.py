@@ -12,7 +12,6 @@ The functions taking Hydra's parsed overrides run inside an initialized Hydra co
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
@@ -86,6 +85,8 @@ def closest(key: str, known: Iterable[str], n: int = 3) -> list[str]:
     known = sorted(set(known))
     parent, _, last = key.rpartition(".")
     siblings = {k.rpartition(".")[2]: k for k in known if k.rpartition(".")[0] == parent}
+    import difflib  # the refusal path only
+
     near = [siblings[m] for m in difflib.get_close_matches(last, list(siblings), n, CLOSE)]
     return near or [k for k in difflib.get_close_matches(key, known, n + 2, CLOSE)
                     if not key.startswith(f"{k}.")][:n]
@@ -150,6 +151,8 @@ def check_choices(overrides: Sequence) -> None:
         options = _loader().get_group_options(group)
         for choice in choices(ov):
             if choice not in options:
+                import difflib  # the refusal path only
+
                 near = difflib.get_close_matches(choice, options, 3, CLOSE)
                 hint = f"closest: {', '.join(near)}; " if near else ""
                 raise UserError(f"config: {group}={choice}: no such {group.rsplit('/', 1)[-1]}; {hint}"

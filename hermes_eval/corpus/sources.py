@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tarfile
-import zipfile
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
@@ -51,6 +48,8 @@ def _dir(spec: str, cache: Path) -> Source:
 
 
 def _pkg(spec: str, cache: Path) -> Source:
+    from importlib import metadata  # here, as the archive modules below: a git or folder run never needs them
+
     name = spec.split(":", 1)[1]
     try:
         dist = metadata.distribution(name)
@@ -107,6 +106,8 @@ def _deb(spec: str, cache: Path) -> Source:
 def _unpack(archive: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     if archive.suffix in (".whl", ".zip"):
+        import zipfile
+
         with zipfile.ZipFile(archive) as z:
             for m in z.infolist():
                 target = (out / m.filename).resolve()
@@ -114,6 +115,8 @@ def _unpack(archive: Path, out: Path) -> None:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     target.write_bytes(z.read(m))
     else:
+        import tarfile
+
         with tarfile.open(archive) as t:
             t.extractall(out, filter="data")
 

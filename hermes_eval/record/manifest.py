@@ -5,7 +5,6 @@ import os
 import platform
 import resource
 import subprocess
-from importlib import metadata
 from pathlib import Path
 
 from hermes_eval.cache.content import key_of
@@ -18,10 +17,9 @@ VERSIONED = ("hermes-eval", "ranx", "numpy", "torch", "sentence-transformers", "
 def versions() -> dict[str, str]:
     out = {"python": platform.python_version()}
     for name in VERSIONED:
-        try:
-            out[name] = distributions.version(name)
-        except metadata.PackageNotFoundError:
-            pass
+        got = distributions.installed(name)
+        if got is not None:
+            out[name] = got
     return out
 
 

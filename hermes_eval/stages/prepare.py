@@ -96,7 +96,8 @@ def chunker_code_identity(s: RunSettings, chunker: Any = None) -> Identity:
     ``chunker``: the one already built from that config, else one is built)."""
     node = repr(dict(s.chunker.node))
     if node not in _CHUNKER_IDS:
-        _CHUNKER_IDS[node] = config_identity(dict(s.chunker.node), lambda: probe_chunks(chunker or s.chunker.build()))
+        _CHUNKER_IDS[node] = config_identity(dict(s.chunker.node), lambda: probe_chunks(chunker or s.chunker.build()),
+                                             memo="chunker")
     return _CHUNKER_IDS[node]
 
 

@@ -105,11 +105,16 @@ class Identity:
 def identity_of(parts: Iterable[Any], output: Any, libraries: Iterable[str] = ()) -> Identity:
     """The parts' declared identities and resource files, ``libraries`` (``dist==version`` strings), the
     Python version and the digest of the probe's discrete ``output``."""
+    return identity_from(parts, output_digest(output), libraries)
+
+
+def identity_from(parts: Iterable[Any], probe: str, libraries: Iterable[str] = ()) -> Identity:
+    """:func:`identity_of` given the probe's digest (:func:`output_digest`)."""
     parts = list(parts)
     resources = tuple((name, file, sha) for name, files in sorted(resource_digests(parts).items())
                       for file, sha in sorted(files.items()))
     return Identity(tuple(part_id(p) for p in parts), tuple(sorted(set(libraries))), platform.python_version(),
-                    output_digest(output), resources)
+                    probe, resources)
 
 
 def part_key(parts: Iterable[Any], output: Any, libraries: Iterable[str] = ()) -> str:
@@ -117,16 +122,25 @@ def part_key(parts: Iterable[Any], output: Any, libraries: Iterable[str] = ()) -
     return identity_of(parts, output, libraries).key
 
 
-def config_identity(node: Any, output: Callable[[], Any], libraries: Iterable[str] = ()) -> Identity:
+def config_identity(node: Any, output: Callable[[], Any], libraries: Iterable[str] = (),
+                    memo: str | None = None) -> Identity:
     """The identity of what a plain config builds: every part its ``_target_``s name (declared identities
     and the libraries their modules import, plus ``libraries``) and ``output()``, the probe run on the
-    built part."""
+    built part. ``memo`` names the probe's kind (``leg``, ``chunker``): its digest is then kept between the
+    program's processes (:mod:`retrievers.identity.probe_memo`)."""
     from retrievers.identity.libraries import library_versions
     from retrievers.identity.names import targets
+    from retrievers.identity.probe_memo import remembered
 
-    parts = [t for t in targets(node) if t is not None]
+    found = targets(node)
+    parts = [t for t in found if t is not None]
     modules = sorted({p.__module__ for p in parts})
-    return identity_of(parts, output(), library_versions(modules, libraries))
+    if memo is None or None in found:  # a target that does not import: its probe's code is unknown
+        probe = output_digest(output())
+    else:
+        probe = remembered(memo, json.dumps(node, sort_keys=True, default=repr), modules,
+                           lambda: output_digest(output()))
+    return identity_from(parts, probe, library_versions(modules, libraries))
 
 
 def config_key(node: Any, output: Callable[[], Any], libraries: Iterable[str] = ()) -> str:

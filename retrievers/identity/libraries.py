@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import sys
 from functools import lru_cache
-from importlib import metadata
 from typing import Iterable
 
 from retrievers.identity import distributions
@@ -94,22 +94,23 @@ def library_version(top_level: str) -> str:
     """The installed version of the distribution(s) providing import name ``top_level``."""
     versions = []
     for dist in sorted(_distributions().get(top_level, [])):
-        try:
-            versions.append(f"{dist}=={distributions.version(dist)}")
-        except metadata.PackageNotFoundError:
-            continue
+        got = distributions.installed(dist)
+        if got is not None:
+            versions.append(f"{dist}=={got}")
     if not versions:  # an import name that is also a distribution name (e.g. lazy extras)
-        try:
-            versions.append(f"{top_level}=={distributions.version(top_level)}")
-        except metadata.PackageNotFoundError:
-            versions.append(f"{top_level}==absent")
+        versions.append(f"{top_level}=={distributions.installed(top_level) or 'absent'}")
     return ",".join(versions)
 
 
 @lru_cache(maxsize=None)
 def _versions(modules: tuple[str, ...], extra: tuple[str, ...]) -> tuple[str, ...]:
-    _, libs = closure(modules)
-    return tuple(library_version(lib) for lib in sorted(libs | set(extra)))
+    from retrievers.identity.probe_memo import remembered
+
+    def compute() -> list[str]:
+        _, libs = closure(modules)
+        return [library_version(lib) for lib in sorted(libs | set(extra))]
+
+    return tuple(remembered("libraries", json.dumps([modules, extra]), modules, compute))
 
 
 def library_versions(modules: Iterable[str], extra: Iterable[str] = ()) -> tuple[str, ...]:

@@ -3,11 +3,13 @@ repository (or re-built after an edit) pay only for the texts that changed. With
 text's term counts outlive the process: a re-run counts nothing it counted before."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Sequence
 
-from retrievers.identity.key import part_key
+from retrievers.identity.key import identity_from, output_digest
+from retrievers.identity.probe_memo import remembered
 from retrievers.identity.libraries import library_versions
 from retrievers.identity.probe import tokenizer_probe
 from retrievers.digest import text_sha
@@ -93,9 +95,16 @@ class MemoTokenizer(Tokenizer):
         return TermCounts.of_tokens(self.inner(text), self.terms)
 
     def _code(self) -> str:
-        """The tokenizer's declared identity, its libraries and the tokens it makes of the probe texts."""
+        """The tokenizer's declared identity, its libraries and the tokens it makes of the probe texts (kept
+        between the program's processes when its repr is all its settings: :func:`_settings`)."""
         cls = type(self.inner)
-        return part_key([cls], tokenizer_probe(self.inner), library_versions([cls.__module__]))
+        settings = _settings(self.inner)
+        if settings is None:
+            probe = output_digest(tokenizer_probe(self.inner))
+        else:
+            probe = remembered("tokenizer", settings, [cls.__module__],
+                               lambda: output_digest(tokenizer_probe(self.inner)))
+        return identity_from([cls], probe, library_versions([cls.__module__])).key
 
     def _identity(self) -> str:
         """What the store keys counts by: the tokenizer's identity (:meth:`_code`) and settings; empty
@@ -117,3 +126,12 @@ def memoize_tokenizers(legs: dict, memos: dict[str, MemoTokenizer], store: TermC
         if name not in memos:
             memos[name] = MemoTokenizer(inner, store)
         ix.tokenizer = memos[name]
+
+
+def _settings(tokenizer: Tokenizer) -> str | None:
+    """A dataclass tokenizer's repr when it shows every field that makes two of them differ (a field left out
+    of the repr compares equal, a memo of its own); None otherwise: its probe then runs every time."""
+    if not dataclasses.is_dataclass(tokenizer) or any(not f.repr and f.compare for f in dataclasses.fields(tokenizer)):
+        return None
+    return f"{type(tokenizer).__module__}.{repr(tokenizer)}"
+

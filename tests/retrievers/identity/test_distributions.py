@@ -3,6 +3,8 @@ rebuilt the moment a distribution's metadata entry appears, changes or goes."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from importlib import metadata
 
 from retrievers.identity import distributions
@@ -35,7 +37,7 @@ def test_listings_that_take_turns_each_keep_their_map(tmp_path, monkeypatch):
     turns: each finds its own map instead of rebuilding the other's; the oldest of too many is dropped."""
     cache = tmp_path / "map.json"
     built = []
-    monkeypatch.setattr(distributions.metadata, "packages_distributions",
+    monkeypatch.setattr(metadata, "packages_distributions",
                         lambda: built.append(1) or {"numpy": ["numpy"]})
     keys = iter([])
     monkeypatch.setattr(distributions, "listing_key", lambda: next(keys))
@@ -92,7 +94,7 @@ def test_versions_are_importlibs_stored_beside_the_map_and_read_back(tmp_path, m
     stored["versions"][key]["numpy"] = "0.0-probe"  # a new process reads it back instead of parsing metadata
     cache.write_text(json.dumps(stored))
     monkeypatch.setattr(distributions, "_loaded", {})
-    monkeypatch.setattr(distributions.metadata, "version", lambda name: (_ for _ in ()).throw(AssertionError(name)))
+    monkeypatch.setattr(metadata, "version", lambda name: (_ for _ in ()).throw(AssertionError(name)))
     assert distributions.version("numpy", cache) == "0.0-probe"
 
 
@@ -100,10 +102,22 @@ def test_versions_follow_installs(tmp_path, monkeypatch):
     """Another listing key (a distribution installed or upgraded) asks importlib again."""
     cache = tmp_path / "map.json"
     asked = []
-    monkeypatch.setattr(distributions.metadata, "version", lambda name: asked.append(name) or f"{len(asked)}.0")
+    monkeypatch.setattr(metadata, "version", lambda name: asked.append(name) or f"{len(asked)}.0")
     monkeypatch.setattr(distributions, "listing_key", lambda path=None: "before")
     assert distributions.version("pkg", cache) == "1.0" and distributions.version("pkg", cache) == "1.0"
     monkeypatch.setattr(distributions, "_loaded", {})
     monkeypatch.setattr(distributions, "listing_key", lambda path=None: "after")
     assert distributions.version("pkg", cache) == "2.0" and asked == ["pkg", "pkg"]
     assert set(json.loads(cache.read_text())["versions"]) == {"before", "after"}
+
+
+def test_stored_versions_are_read_without_importing_importlib_metadata(tmp_path):
+    """``importlib.metadata`` imports email, csv and zipfile: a process whose answers are stored never loads it."""
+    cache = tmp_path / "map.json"
+    code = ("import sys; from pathlib import Path; from retrievers.identity import distributions as d; "
+            f"c = Path({str(cache)!r}); print(d.installed('numpy', c), d.installed('no-such-distribution-anywhere', c), "
+            "len(d.packages_distributions(c)) > 10, 'importlib.metadata' in sys.modules)")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+            for _ in range(2)]
+    assert runs[0] == [metadata.version("numpy"), "None", "True", "True"]  # the first process asked importlib
+    assert runs[1] == [metadata.version("numpy"), "None", "True", "False"]

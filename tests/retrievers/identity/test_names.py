@@ -77,3 +77,25 @@ def test_a_subclass_that_declares_nothing_is_not_its_parent():
 def test_unknown_targets_pass_through_unchanged():
     assert name_of("no.such.module.Thing") == "no.such.module.Thing"
     assert target_of("no.such.module.Thing") == "no.such.module.Thing"
+
+
+def test_a_parts_name_read_from_its_source_is_the_one_it_declares():
+    """``declared_in_source`` (no import) gives every declared part the name the import gives it."""
+    from retrievers.identity.names import declared_in_source
+
+    parts = declared_parts()
+    assert len(parts) > 40
+    for name, path in parts:
+        module, _, attr = path.rpartition(".")
+        assert declared_in_source(module).get(attr) == name, path
+
+
+def test_naming_a_config_does_not_import_a_part_it_only_names():
+    import subprocess
+    import sys
+
+    code = ("import sys; from retrievers.identity.names import name_of; "
+            "print(name_of('retrievers.embedders.sentence_transformer.SentenceTransformerEmbedder'), "
+            "'retrievers.embedders.sentence_transformer' in sys.modules, name_of('no.such.Part'))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["retrievers.embedders.SentenceTransformerEmbedder", "False", "no.such.Part"]
