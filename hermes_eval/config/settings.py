@@ -6,6 +6,7 @@ node) until the build stage instantiates it.
 """
 from __future__ import annotations
 
+import copy
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -210,29 +211,31 @@ def queryset_settings(cfg: DictConfig) -> QuerySetSettings:
                             folder=Path(cfg.paths.datasets) / str(cfg.queryset.name))
 
 
-def recorded_config(cfg: DictConfig) -> dict:
+def recorded_config(cfg: DictConfig | dict) -> dict:
     """The resolved config as the record keeps it (without :data:`UNRECORDED` keys such as progress)."""
-    data = plain(cfg)
+    data = copy.deepcopy(cfg) if isinstance(cfg, dict) else plain(cfg)
     for key in UNRECORDED:
         data.pop(key, None)
     return data
 
 
 def settings_from(cfg: DictConfig) -> RunSettings:
-    """Validate ``cfg`` and turn it into :class:`RunSettings`."""
+    """Validate ``cfg`` and turn it into :class:`RunSettings`. The config is resolved once and every part's
+    node read from that (resolving each node again parses its interpolations again: a fiftieth of a small run)."""
     validate(cfg)
-    retr = cfg.retriever
+    whole = plain(cfg)
+    retr = whole["retriever"]
     return RunSettings(
-        config=recorded_config(cfg), config_hash=config_hash(cfg), label=system_label(cfg),
+        config=recorded_config(whole), config_hash=config_hash(whole), label=system_label(cfg),
         experiment=cfg.get("experiment_name"), seed=int(cfg.seed), warmup=int(cfg.warmup),
         bootstrap=int(cfg.get("bootstrap", 1000)), exclude_overfetch=int(cfg.get("exclude_overfetch", 50)),
-        depths={k: int(v) for k, v in plain(cfg.depths).items()},
+        depths={k: int(v) for k, v in whole["depths"].items()},
         corpus=corpus_settings(cfg.corpus), queryset=queryset_settings(cfg), hygiene=hygiene_settings(cfg),
-        chunker=Part(plain(cfg.chunker)), embedder=Part(plain(cfg.embedder)),
-        legs={name: Part(plain(retr[name])) for name in LEG_NAMES if retr.get(name)},
-        service=Part.of(retr.get("service")), retriever_name=retr.get("name"), fusion=Part(plain(cfg.fusion)),
-        reranker=Part.of(cfg.get("reranker")), expander=Part.of(cfg.get("expander")),
-        snapshot_dense=Part.of(cfg.get("snapshot_dense")), fusion_tuning=plain(cfg.get("fusion_tuning")),
+        chunker=Part(whole["chunker"]), embedder=Part(whole["embedder"]),
+        legs={name: Part(retr[name]) for name in LEG_NAMES if retr.get(name)},
+        service=Part.of(retr.get("service")), retriever_name=retr.get("name"), fusion=Part(whole["fusion"]),
+        reranker=Part.of(whole.get("reranker")), expander=Part.of(whole.get("expander")),
+        snapshot_dense=Part.of(whole.get("snapshot_dense")), fusion_tuning=whole.get("fusion_tuning"),
         index_cache=bool(cfg.get("index_cache", True)),
         rerun=bool(cfg.get("rerun", False)), busy_run=busy_run_of(cfg), dedupe=bool(cfg.get("dedupe", False)),
         shard=shard_of(cfg), chunk_workers=chunk_workers_of(cfg), snapshot_batch=snapshot_batch_of(cfg),

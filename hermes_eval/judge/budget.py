@@ -20,6 +20,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from hermes_eval.judge.percentiles import percentiles
 from hermes_eval.judge.relevance import ChunkLookup, gold_lines
 from hermes_eval.core import Query
 from hermes_eval.core.metrics import BUDGETS
@@ -157,8 +158,8 @@ def token_counts(chunks: Sequence[Chunk], counted: dict[str, int] | None = None)
 def token_summary(counts: Sequence[int]) -> dict:
     """Mean, p50, p95, max and total of chunk token counts (:func:`token_counts`)."""
     sizes = np.asarray(counts if len(counts) else [0], dtype=np.float64)
-    return {"tokens_mean": round(float(sizes.mean()), 1), "tokens_p50": float(np.percentile(sizes, 50)),
-            "tokens_p95": float(np.percentile(sizes, 95)), "tokens_max": int(sizes.max()),
+    p50, p95 = (float(v) for v in percentiles(sizes, [50, 95]))
+    return {"tokens_mean": round(float(sizes.mean()), 1), "tokens_p50": p50, "tokens_p95": p95, "tokens_max": int(sizes.max()),
             "tokens_total": int(sizes.sum()), "tokenizer": TOKENIZER}
 
 

@@ -23,7 +23,7 @@ from hermes_eval.core import Query
 from hermes_eval.core.corpus import Corpus
 from hermes_eval.core.queryset import QuerySet, scope_of
 from hermes_eval.core import Span
-from hermes_eval.judge.leaks import (TokenCounter, approx_tokens, lexically_contained, normalize,
+from hermes_eval.judge.leaks import (TokenCounter, approx_tokens, lexically_contained, may_exceed, normalize,
                                      shares_lines, shares_run, token_counter)
 from hermes_eval.judge.relevance import ChunkLookup, chunk_qrels, unanswerable
 
@@ -160,7 +160,7 @@ def check(qs: QuerySet, corpus: Corpus, max_seq_tokens: int | None = None,
                 c[flag] += 1
         c["leak"] += in_gold or bool(found)
         c["lexical"] += lexically_contained(q.query, "\n".join(texts))
-        if max_seq_tokens and counter(q.query) > max_seq_tokens:
+        if max_seq_tokens and may_exceed(q.query, max_seq_tokens) and counter(q.query) > max_seq_tokens:
             c["long"] += 1
         if q.gold and all(any(e.path == g.path and e.start <= g.start and g.end <= e.end
                               for e in q.exclude) for g in q.gold):

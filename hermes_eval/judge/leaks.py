@@ -78,21 +78,47 @@ def approx_tokens(text: str) -> int:
     return count_tokens(text) + 2
 
 
+# tokens a tokenizer may add to a text beyond one per character: its specials (CLS/SEP, BOS/EOS) and a prefix
+# space or metaspace; tests/hermes_eval/judge/test_leaks.py checks the bound on every committed query
+ASCII_SLACK = 8
+
+
+def may_exceed(text: str, limit: int) -> bool:
+    """Whether ``text`` can hold more than ``limit`` tokens. An ASCII text cannot hold more than one per character
+    plus :data:`ASCII_SLACK`: its normal forms are itself, lower-casing keeps its length, and every WordPiece, BPE
+    or Unigram token (an unknown word's too) covers at least one character. Others are counted."""
+    return not text.isascii() or len(text) + ASCII_SLACK > limit
+
+
+class _ModelTokens:
+    """The token count of a tokenizer file, loaded at the first text counted: a run whose queries
+    :func:`may_exceed` clears never loads it (tokenizers' import and the file's parse, a twentieth of a small
+    run)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self._tok = path, None
+
+    def __call__(self, text: str) -> int:
+        if self._tok is None:
+            from tokenizers import Tokenizer
+
+            tok = Tokenizer.from_file(str(self.path))
+            tok.no_truncation()
+            tok.no_padding()
+            self._tok = tok
+        return len(self._tok.encode(text).ids)
+
+
 def token_counter(model: str | None) -> tuple[TokenCounter, str]:
     """(counter, its name): the embedder's own tokenizer when it is available offline, else
     ``approx_tokens``."""
     if model:
         try:
-            from tokenizers import Tokenizer
-
             from retrievers.embedders.model_source import resolve_model
 
             path = Path(resolve_model(str(model))) / "tokenizer.json"
             if path.is_file():
-                tok = Tokenizer.from_file(str(path))
-                tok.no_truncation()
-                tok.no_padding()
-                return (lambda text: len(tok.encode(text).ids)), f"tokenizer:{model}"
+                return _ModelTokens(path), f"tokenizer:{model}"
         except Exception:  # noqa: BLE001 - any failure means: use the fallback
             pass
     return approx_tokens, "approx"

@@ -77,8 +77,37 @@ def parse_query(row: dict, where: str) -> Query:
                  repo=str(row.get("repo") or ""), meta=meta)
 
 
+_LAST: dict[tuple, QuerySet] = {}  # the last set read, by its files' identity (path, size, change time)
+
+
+def _files_key(folder: Path) -> tuple:
+    out: list = [str(folder.resolve())]
+    for name in ("manifest.json", "queries.parquet", "queries.jsonl"):
+        try:
+            st = os.stat(folder / name)
+        except OSError:
+            out.append(None)
+            continue
+        out.append((st.st_size, st.st_mtime_ns, st.st_ino))
+    return tuple(out)
+
+
 def load_queryset(folder: Path) -> QuerySet:
+    """The set in ``folder``, validated. A run reads it twice (planning its snapshot batches, then running): the
+    second read of unchanged files is the first one's queries (frozen) with a copy of its manifest (a 1,047-query
+    set takes 50 ms to read)."""
     folder = Path(folder)
+    key = _files_key(folder)
+    if key in _LAST:
+        got = _LAST[key]
+        return QuerySet(name=got.name, queries=got.queries, manifest=json.loads(json.dumps(got.manifest)))
+    qs = _read_queryset(folder)
+    _LAST.clear()
+    _LAST[key] = QuerySet(name=qs.name, queries=qs.queries, manifest=json.loads(json.dumps(qs.manifest)))
+    return qs
+
+
+def _read_queryset(folder: Path) -> QuerySet:
     manifest_path = folder / "manifest.json"
     manifest: dict = {}
     if manifest_path.exists():

@@ -36,6 +36,7 @@ from hermes_eval.corpus.masking import mask_corpus
 from hermes_eval.corpus.scan import resolve_sources, scan_sources, source_prefix
 from hermes_eval.corpus.sources import Source
 from hermes_eval.judge.budget import token_counts, token_stats_key, token_summary
+from hermes_eval.judge.percentiles import percentiles
 from hermes_eval.judge.hygiene import Hygiene, combined, token_counter
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.score import Scores, joined, score_queries, summarized
@@ -286,6 +287,6 @@ def _chunk_stats(sizes: dict, cache: Cache, chunks_key: str) -> dict:
     lines, chars, tokens = (np.concatenate([sizes[sc][i] for sc in scopes]) for i in range(3))
     key = key_of(chunks_key, token_stats_key())
     return {"count": int(len(lines)), "lines_mean": round(float(np.mean(lines)), 3),
-            "lines_p50": float(np.percentile(lines, 50)), "lines_p95": float(np.percentile(lines, 95)),
+            **dict(zip(("lines_p50", "lines_p95"), map(float, percentiles(lines, [50, 95])))),
             "chars_mean": round(float(np.mean(chars)), 1),
             **cache.get_or_compute("token-stats", key, lambda: token_summary(tokens.tolist()))}

@@ -32,7 +32,7 @@ from hermes_eval.judge.score import Scores
 from hermes_eval.stages.build import Built
 from hermes_eval.corpus.languages import gold_language
 from hermes_eval.judge.budget import token_stats, token_stats_key
-from hermes_eval.judge.percentiles import latency_summary
+from hermes_eval.judge.percentiles import latency_summary, percentiles
 from hermes_eval.judge.relevance import ChunkLookup
 from hermes_eval.judge.strata import NO_STRATUM, declared_strata, declared_values, stratum_means
 from hermes_eval.querysets.integrity import validate_queries
@@ -324,7 +324,7 @@ def _chunk_stats(chunks, cache: Cache, chunks_key: str = "") -> dict:
     sizes = [c.n_lines for c in chunks]
     key = key_of(chunks_key or chunk_set_hash(chunks), token_stats_key())
     return {"count": len(chunks), "lines_mean": round(float(np.mean(sizes)), 3),
-            "lines_p50": float(np.percentile(sizes, 50)), "lines_p95": float(np.percentile(sizes, 95)),
+            **dict(zip(("lines_p50", "lines_p95"), map(float, percentiles(sizes, [50, 95])))),
             "chars_mean": round(float(np.mean([len(c.text) for c in chunks])), 1),
             **cache.get_or_compute("token-stats", key, lambda: token_stats(chunks)), **header_removed(cut_totals(chunks))}
 

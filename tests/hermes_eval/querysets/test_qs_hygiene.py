@@ -53,7 +53,9 @@ def test_too_long_for_the_embedder(tmp_path):
     h = check(qs, corpus, max_seq_tokens=20)
     assert h.too_long == 1 and h.token_counter == "approx"
     h = check(qs, corpus, max_seq_tokens=20, count_tokens=lambda t: 1000, token_counter_name="fake")
-    assert h.too_long == 2 and h.token_counter == "fake"
+    assert h.too_long == 1 and h.token_counter == "fake"  # 11 ASCII characters cannot be 21 tokens: not counted
+    qs = _qs(Query("short", "find välues", (Span("t.py", 1, 2),)))  # not ASCII: counted
+    assert check(qs, corpus, max_seq_tokens=20, count_tokens=lambda t: 1000).too_long == 1
     assert approx_tokens("def f(x): return x") == 8 + 2  # def f ( x ) : return x, CLS, SEP
 
 

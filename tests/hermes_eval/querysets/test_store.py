@@ -45,3 +45,20 @@ def test_a_broken_file_is_one_line(tmp_path):
     bad.write_bytes(b"PAR1 not really")
     with pytest.raises(UserError, match=r"queries.parquet: cannot read parquet .*regenerate the query set"):
         _read_parquet(bad)
+
+
+def test_a_set_read_again_is_the_same_until_its_files_change(tmp_path, monkeypatch):
+    import hermes_eval.querysets.store as store
+
+    folder = tmp_path / "qs"
+    save_queryset(QuerySet("qs", (Query("q1", "find the parser", (Span("a.py", 1, 2),)),), {"v": 1}), folder)
+    first = load_queryset(folder)
+    first.manifest["generator_code"] = "edited by the caller"  # obtain_queryset does this to its copy
+    monkeypatch.setattr(store, "_read_queryset", lambda f: (_ for _ in ()).throw(AssertionError("read again")))
+    second = load_queryset(folder)
+    assert second.queries == first.queries and second.manifest["v"] == 1
+    assert "generator_code" not in second.manifest  # the caller's edit was to its own copy
+    monkeypatch.undo()
+    save_queryset(QuerySet("qs", (Query("q2", "find the lexer", (Span("b.py", 3, 4),)),), {"v": 2}), folder)
+    third = load_queryset(folder)  # rewritten: read afresh
+    assert [q.qid for q in third.queries] == ["q2"] and third.manifest["v"] == 2
