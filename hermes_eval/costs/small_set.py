@@ -30,7 +30,7 @@ from hermes_eval.costs.section import stand_in, table_row
 
 ROUNDS = int(os.environ.get("HERMES_BENCH_SMALL_ROUNDS", "3"))
 TARGET_RATIO, ABOVE_STARTUP_S = 1.5, 1.0
-FLOOR = ("hydra", "omegaconf", "numpy", "pyarrow.parquet", "rank_bm25")  # imported by any BM25 run of ours
+FLOOR = ("omegaconf", "numpy", "pyarrow.parquet", "rank_bm25")  # imported by any BM25 run of ours
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def _startup() -> tuple[float, float]:
 
 
 def _floor() -> tuple[float, float]:
-    wall, rss, _ = timed([sys.executable, "-c", f"import {', '.join(FLOOR)}; from hydra import compose"])
+    wall, rss, _ = timed([sys.executable, "-c", f"import {', '.join(FLOOR)}"])
     return wall, rss
 
 
@@ -157,15 +157,18 @@ def markdown(r: dict | None) -> list[str]:
     lines = ["", f"## Small sets (whole-file BM25 on sets mined from {', '.join(r['mirrors'])}; {r['rounds']} "
                  "interleaved rounds, alternating order, each side a process on a cold cache)", "",
              "Reference: `hermes_eval/costs/snapshot_sets_reference.py` (git ls-tree, blobs read and tokenized once by "
-             "blob id, rank-bm25 BM25Okapi per snapshot, top 100; no masking, hygiene, judging or records). "
+             "blob id, rank-bm25 BM25Okapi per snapshot, top 100; no masking, hygiene, judging or records; it imports "
+             "numpy, rank-bm25 and pyarrow to read the query set, and none of the harness: until issue 55's last "
+             "change it ran `hermes_eval/__init__.py`, whose OmegaConf and API imports were a quarter of its time). "
              "Start-up: `hermes-eval --help` in the same rounds. Import floor: a process importing only "
              f"{', '.join(f'`{m}`' for m in FLOOR)} (what any BM25 run of ours imports), in the same rounds. "
              "Own work: the same run a second time in one process, imports warm (`costs/warm_work.py`), in the "
              "same rounds; import floor plus own work over the reference is what a run costs with no start-up "
              "or import overhead of ours at all, so a row whose bound is above the target cannot meet it. "
-             "Cold means the run's own cache (`paths.cache`, a fresh folder per run); composed configs are kept "
-             "between processes as bytecode is (`config/compose_cache.py`, keyed by the config files and code, "
-             "not the data), so the first run of a bench composes and the others read its composition back.", "",
+             "Cold means the run's own cache (`paths.cache`, a fresh folder per run); composed configs and the parts' "
+             "probe digests are kept between processes as bytecode is (`config/compose_cache.py`, "
+             "`retrievers/identity/probe_memo.py`, keyed by the config files and code, not the data), so the first "
+             "run of a bench composes and probes and the others read them back.", "",
              table_row(["set", "queries", "snapshots", "ours s", "reference s", "x reference (median)", "spread",
                    "ours above start-up s", "import floor s", "floor x reference", "own work s (warm)",
                    "(floor + work) x reference", "peak RSS MB ours / reference",
