@@ -21,6 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from retrievers import user_cache
+
 ENV = "HERMES_COMPOSE_CACHE"
 FORMAT = 1  # bump when what is stored changes
 KEEP = 512  # configs kept; the oldest half goes when there are more
@@ -32,16 +34,7 @@ NOT_STRINGS = {"true", "false", "null"}  # and what float() reads (numbers, inf,
 
 def folder() -> Path | None:
     """Where composed configs are kept; None when turned off."""
-    value = os.environ.get(ENV, "")
-    if value.lower() in ("off", "0", "false", "no"):
-        return None
-    if value:
-        return Path(value)
-    try:
-        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    except RuntimeError:  # no home folder to be found: compose every time
-        return None
-    return Path(base) / "hermes-eval" / "compose"
+    return user_cache.folder(ENV, "compose")
 
 
 def _listing(root: Path, suffixes: tuple[str, ...] | None = None) -> list[tuple[str, int, int]]:
@@ -142,31 +135,7 @@ def cached(overrides: list[str], conf_dir: Path, compose: Callable[[list[str]], 
 
 
 def _store(path: Path, cfg: Any) -> None:
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps(cfg, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, path)
-        _prune(path.parent)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-
-
-def _prune(where: Path) -> None:
-    """Keep the newest :data:`KEEP` configs: a test suite composes thousands of distinct ones."""
-    stored = list(where.glob("*.pickle"))
-    if len(stored) <= KEEP:
-        return
-    by_age = sorted(stored, key=_age)
-    for old in by_age[: len(stored) - KEEP // 2]:
-        old.unlink(missing_ok=True)
-
-
-def _age(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:  # pruned by another process meanwhile
-        return 0
+    user_cache.store(path, pickle.dumps(cfg, protocol=pickle.HIGHEST_PROTOCOL), KEEP)
 
 
 __all__ = ["ENV", "apply", "cached", "folder", "key", "split"]

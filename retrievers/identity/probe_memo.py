@@ -28,6 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
+from retrievers import user_cache
 from retrievers.identity import distributions
 
 ENV = "HERMES_PROBE_CACHE"
@@ -45,16 +46,7 @@ def turn_on() -> None:
 
 def folder() -> Path | None:
     """Where probes are kept; None when turned off."""
-    value = os.environ.get(ENV, "")
-    if value.lower() in ("off", "0", "false", "no"):
-        return None
-    if value:
-        return Path(value)
-    try:
-        base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    except RuntimeError:  # no home folder: probe every time
-        return None
-    return Path(base) / "hermes-eval" / "probes"
+    return user_cache.folder(ENV, "probes")
 
 
 def _roots() -> list[Path]:
@@ -104,27 +96,8 @@ def remembered(kind: str, what: str, modules: Iterable[str], compute: Callable[[
 
 
 def _store(path: Path, value: Any) -> None:
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps({"value": value}))
-        os.replace(tmp, path)
-        _prune(path.parent)
-    except (OSError, TypeError, ValueError):  # unwritable, or not JSON: nothing kept
-        tmp.unlink(missing_ok=True)
-
-
-def _prune(where: Path) -> None:
-    """Keep the newest :data:`KEEP` entries."""
-    stored = list(where.glob("*.json"))
-    if len(stored) <= KEEP:
+        data = json.dumps({"value": value}).encode()
+    except (TypeError, ValueError):  # not JSON: nothing kept
         return
-    for old in sorted(stored, key=_age)[: len(stored) - KEEP // 2]:
-        old.unlink(missing_ok=True)
-
-
-def _age(path: Path) -> int:
-    try:
-        return path.stat().st_mtime_ns
-    except OSError:  # pruned by another process meanwhile
-        return 0
+    user_cache.store(path, data, KEEP)
