@@ -13,7 +13,7 @@ def folder(env: str, name: str) -> Path | None:
     """``$env`` when set; else ``$XDG_CACHE_HOME/hermes-eval/NAME`` (``~/.cache`` without it); None when ``$env``
     turns it off or no home folder is known (everything is then computed every time)."""
     value = os.environ.get(env, "")
-    if value.lower() in OFF:
+    if turned_off(env):
         return None
     if value:
         return Path(value)
@@ -22,6 +22,24 @@ def folder(env: str, name: str) -> Path | None:
     except RuntimeError:
         return None
     return Path(base) / "hermes-eval" / name
+
+
+def listing(root: Path, suffixes: tuple[str, ...] | None = None) -> list[tuple[str, int, int]]:
+    """(path under ``root``, size, change time) of every file below ``root`` (those ending in ``suffixes`` when
+    given), ``__pycache__`` left out, in a fixed order: what a key of files a cache was derived from holds."""
+    out = []
+    for here, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if suffixes is None or name.endswith(suffixes):
+                st = os.stat(os.path.join(here, name))
+                out.append((os.path.relpath(os.path.join(here, name), root), st.st_size, st.st_mtime_ns))
+    return out
+
+
+def turned_off(env: str) -> bool:
+    """Whether ``$env`` is set to one of :data:`OFF`."""
+    return os.environ.get(env, "").lower() in OFF
 
 
 def store(path: Path, data: bytes, keep: int) -> None:

@@ -12,6 +12,8 @@ import sys
 import threading
 from typing import NoReturn
 
+from retrievers import user_cache
+
 ENV = "HERMES_FAST_EXIT"
 
 
@@ -25,7 +27,7 @@ def _alone() -> bool:
 
 def leave(code: int) -> NoReturn:
     """End the process with ``code`` (see the module's docstring)."""
-    if os.environ.get(ENV, "1").lower() in ("0", "off", "false", "no") or not _alone():
+    if user_cache.turned_off(ENV) or not _alone():
         sys.exit(code)
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):

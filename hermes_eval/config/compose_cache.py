@@ -37,17 +37,6 @@ def folder() -> Path | None:
     return user_cache.folder(ENV, "compose")
 
 
-def _listing(root: Path, suffixes: tuple[str, ...] | None = None) -> list[tuple[str, int, int]]:
-    out = []
-    for here, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for name in sorted(files):
-            if suffixes is None or name.endswith(suffixes):
-                st = os.stat(os.path.join(here, name))
-                out.append((os.path.relpath(os.path.join(here, name), root), st.st_size, st.st_mtime_ns))
-    return out
-
-
 @lru_cache(maxsize=None)
 def _version(distribution: str) -> str:
     """The installed version (the distribution's metadata, the same whether or not it is imported yet)."""
@@ -60,7 +49,7 @@ def key(overrides: list[str], conf_dir: Path) -> str:
     """The digest naming ``overrides`` composed from ``conf_dir`` with today's code and environment."""
     parts: dict[str, Any] = {
         "format": FORMAT, "python": sys.version, "conf": str(conf_dir.resolve()), "overrides": list(overrides),
-        "files": _listing(conf_dir), "code": _listing(CODE_DIR, (".py",)),
+        "files": user_cache.listing(conf_dir), "code": user_cache.listing(CODE_DIR, (".py",)),
         "env": sorted((k, v) for k, v in os.environ.items() if k.startswith("HERMES_") and k != ENV),
         "libraries": [_version("hydra-core"), _version("omegaconf")],
     }

@@ -221,7 +221,7 @@ def recorded_config(cfg: DictConfig | dict) -> dict:
 
 def settings_from(cfg: DictConfig) -> RunSettings:
     """Validate ``cfg`` and turn it into :class:`RunSettings`. The config is resolved once and every part's
-    node read from that (resolving each node again parses its interpolations again: a fiftieth of a small run)."""
+    node read from that (resolving each node again parsed its interpolations again)."""
     validate(cfg)
     whole = plain(cfg)
     retr = whole["retriever"]

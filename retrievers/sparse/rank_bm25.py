@@ -111,7 +111,7 @@ class CountedCorpus:
 
 def _union(rows: list[np.ndarray], n: int) -> np.ndarray:
     """The sorted distinct row numbers of ``rows`` (what ``np.unique`` of their concatenation gives, without the
-    ``numpy.ma`` import ``np.unique`` makes: a hundredth of a small run)."""
+    ``numpy.ma`` import ``np.unique`` makes, about 8 ms)."""
     seen = np.zeros(n, dtype=bool)
     for r in rows:
         seen[r] = True
